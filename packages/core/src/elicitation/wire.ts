@@ -1,0 +1,119 @@
+/**
+ * What travels between the kit's backend and the chat UI: the `data-elicitation-request` part in the
+ * AI SDK UI message stream, and the respond / list HTTP bodies. The part's `data` is a superset of the
+ * AI SDK `mcp-elicitation` example's `{ elicitationId, message, requestedSchema }`, so a page built on
+ * that example can take this kit's UI unchanged.
+ */
+import type { ElicitAction, ElicitContent, RequestedSchema } from './protocol'
+
+/** Part type in the AI SDK UI message stream, as the AI SDK example names it. */
+export const ELICITATION_DATA_PART_TYPE = 'data-elicitation-request'
+
+/**
+ * Lifecycle of one elicitation on the wire. `accepted` in URL mode means the user consented and the
+ * page was opened; `completed` follows when the server reports the out-of-band step done.
+ */
+export type ElicitationStatus = 'pending' | 'accepted' | 'declined' | 'cancelled' | 'expired' | 'failed' | 'completed'
+
+/** Statuses after which nothing more is expected from the user. */
+export const SETTLED_ELICITATION_STATUSES: readonly ElicitationStatus[] = [
+  'accepted',
+  'declined',
+  'cancelled',
+  'expired',
+  'failed',
+  'completed',
+]
+
+/** How the user is asked: a form built from `requestedSchema`, or a URL to visit. */
+export type ElicitationMode = 'form' | 'url'
+
+/** A field-level problem in submitted content. */
+export interface FieldError {
+  /** Property name; empty string for an error about the whole object. */
+  field: string
+  /** JSON pointer into the content, e.g. `/email` or `/tags/1`. */
+  pointer: string
+  /** The schema keyword that failed (`required`, `format`, `minimum`, `enum`, `type`, ...). */
+  keyword: string
+  /** A sentence for the person filling the form. */
+  message: string
+}
+
+/** `data` of a `data-elicitation-request` part. Written again under the same part id on every status change. */
+export interface ElicitationRequestData {
+  /** The id to respond with (the broker's, unguessable; also the part id). */
+  elicitationId: string
+  message: string
+  /** The form's schema; in URL mode an empty object schema, so consumers of the example's shape keep working. */
+  requestedSchema: RequestedSchema
+  mode: ElicitationMode
+  /** URL mode: the page to open. */
+  url?: string
+  /** URL mode: the server's own elicitation id, as `notifications/elicitation/complete` names it. */
+  urlElicitationId?: string
+  /** Which MCP server asks, shown to the user as the spec requires. */
+  serverName?: string
+  /** Epoch milliseconds after which the request is answered `cancel` and shown as expired. */
+  expiresAt?: number
+  status: ElicitationStatus
+  /** The answer once settled, with sensitive values redacted. */
+  response?: { action: ElicitAction; content?: ElicitContent }
+  /** Why it was declined, cancelled or failed without a user action (bad schema, capacity, expiry...). */
+  reason?: string
+}
+
+/** One AI SDK UI message stream chunk carrying an elicitation. */
+export interface ElicitationDataPart {
+  type: typeof ELICITATION_DATA_PART_TYPE
+  id: string
+  data: ElicitationRequestData
+}
+
+/** Body of the respond POST, exactly as the AI SDK example's route takes it. */
+export interface RespondRequestBody {
+  id: string
+  action: ElicitAction
+  content?: ElicitContent
+}
+
+/** 200 body of the respond POST. */
+export interface RespondSuccessBody {
+  success: true
+}
+
+/** Machine-readable reasons a respond call is refused, one per HTTP status. */
+export type RespondErrorCode =
+  | 'bad_request'
+  | 'forbidden'
+  | 'not_found'
+  | 'already_settled'
+  | 'expired'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'invalid_content'
+
+/** HTTP status for each respond error code. */
+export const RESPOND_ERROR_STATUS: Readonly<Record<RespondErrorCode, number>> = {
+  bad_request: 400,
+  forbidden: 403,
+  not_found: 404,
+  already_settled: 409,
+  expired: 410,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  invalid_content: 422,
+}
+
+/** Error body of the respond POST; `{ error }` matches the example's 404. */
+export interface RespondErrorBody {
+  error: string
+  code: RespondErrorCode
+  /** With 422: what to fix, field by field. */
+  fieldErrors?: FieldError[]
+}
+
+/** 200 body of the list GET: the caller's pending elicitations, for a page that reloads. */
+export interface ListElicitationsBody {
+  elicitations: ElicitationRequestData[]
+}

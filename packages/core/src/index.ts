@@ -1,0 +1,99 @@
+/** @mcp-hitl/core: browser-safe protocol types, schema tools, respond client and MCP Apps primitives. */
+
+// errors
+export { McpHitlError } from './errors'
+export type { McpHitlErrorCode, McpHitlErrorOptions } from './errors'
+
+// data parts
+export type { HitlDataParts } from './data-parts'
+
+// elicitation: protocol
+export {
+  ELICITATION_COMPLETE_METHOD,
+  ELICITATION_CREATE_METHOD,
+  URL_ELICITATION_REQUIRED_ERROR_CODE,
+  isElicitAction,
+  isElicitRequest,
+  isElicitRequestURLParams,
+  isElicitResult,
+  isInputRequiredResult,
+} from './elicitation/protocol'
+export type {
+  BooleanFieldSchema,
+  ElicitAction,
+  ElicitContent,
+  ElicitContentValue,
+  ElicitRequest,
+  ElicitRequestFormParams,
+  ElicitRequestParams,
+  ElicitRequestURLParams,
+  ElicitResult,
+  ElicitationCapability,
+  ElicitationCompleteNotification,
+  ElicitationProtocolVersion,
+  EnumSchema,
+  InputRequest,
+  InputRequiredResult,
+  InputResponseParams,
+  InputResponses,
+  LegacyTitledEnumSchema,
+  MultiSelectSchema,
+  NumberFieldSchema,
+  PrimitiveSchemaDefinition,
+  RequestedSchema,
+  RequestMeta,
+  SingleSelectSchema,
+  StringFieldSchema,
+  StringFormat,
+  TitledMultiSelectSchema,
+  TitledOption,
+  TitledSingleSelectSchema,
+  UntitledMultiSelectSchema,
+  UntitledSingleSelectSchema,
+  UrlElicitationRequiredErrorData,
+} from './elicitation/protocol'
+
+// elicitation: wire (data part, respond and list bodies)
+export { ELICITATION_DATA_PART_TYPE, RESPOND_ERROR_STATUS, SETTLED_ELICITATION_STATUSES } from './elicitation/wire'
+export type {
+  ElicitationDataPart,
+  ElicitationMode,
+  ElicitationRequestData,
+  ElicitationStatus,
+  FieldError,
+  ListElicitationsBody,
+  RespondErrorBody,
+  RespondErrorCode,
+  RespondRequestBody,
+  RespondSuccessBody,
+} from './elicitation/wire'
+
+// MCP Apps: protocol
+export {
+  MCP_APP_MIME_TYPE,
+  MCP_APPS_ACTIVITY_TYPE,
+  MCP_APPS_DATA_PART_TYPE,
+  PROXIED_MCP_METHODS,
+  PROXIED_MCP_REQUEST_KEY,
+  UI_RESOURCE_SCHEME,
+  getToolUiResourceUri,
+  getToolVisibility,
+  isMcpAppsActivity,
+  isMcpAppsActivityContent,
+  isProxiedMCPRequest,
+  isProxiedMcpMethod,
+} from './apps/protocol'
+export type {
+  CallToolResult,
+  ContentBlock,
+  McpAppsActivityContent,
+  McpUiResourceCsp,
+  McpUiResourceMeta,
+  McpUiResourcePermissions,
+  McpUiToolMeta,
+  McpUiToolVisibility,
+  ProxiedMCPRequest,
+  ProxiedMcpMethod,
+  ReadResourceResult,
+  ResourceContents,
+} from './apps/protocol'

@@ -1,0 +1,11 @@
+import { defineConfig } from 'tsdown'
+
+export default defineConfig({
+  entry: ['src/index.ts', 'src/server.ts', 'src/server-redis.ts'],
+  format: ['esm'],
+  // plain `dts: true` with `sourcemap: true` leaves a dangling .d.ts.map reference
+  dts: { sourcemap: true },
+  platform: 'neutral',
+  sourcemap: true,
+  clean: true,
+})

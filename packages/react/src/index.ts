@@ -1,0 +1,3 @@
+'use client'
+/** @mcp-hitl/react: elicitation forms and dialogs, and the MCP Apps iframe host. */
+export {}

@@ -1,0 +1,10 @@
+import { defineConfig } from 'tsdown'
+
+export default defineConfig({
+  entry: ['src/index.ts'],
+  format: ['esm'],
+  dts: { sourcemap: true },
+  platform: 'browser',
+  sourcemap: true,
+  clean: true,
+})

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what the demo and the tests need on a machine that has only Node and npm:
+# pnpm at the pinned version, Debian's Chromium and Redis, and the locked dependencies.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PNPM_VERSION=$(node -p "require('./package.json').packageManager.split('@')[1]")
+if [ "$(pnpm -v 2>/dev/null || true)" != "$PNPM_VERSION" ]; then
+  echo "setup: installing pnpm $PNPM_VERSION"
+  npm install -g --silent "pnpm@$PNPM_VERSION"
+fi
+
+missing=()
+[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
+command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" != 0 ]; then
+    echo "setup: please install ${missing[*]} (Debian: apt-get install ${missing[*]})" >&2
+    exit 1
+  fi
+  echo "setup: installing ${missing[*]} from Debian"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+pnpm install --frozen-lockfile --reporter=silent

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The whole test suite: typecheck, lint, every Vitest project (unit, real Chromium, stories,
+# end to end) and the packaging checks. Ends with one `N passed, N failed` line over all of it.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh || exit 1
+
+results=.test-results
+rm -rf "$results" && mkdir -p "$results"
+: >"$results/steps.tsv"
+
+# step NAME CMD... : a check that is not a test runner counts as one test
+step() {
+  local name=$1; shift
+  echo "::: $name"
+  if "$@"; then printf '%s\tpassed\n' "$name" >>"$results/steps.tsv"
+  else printf '%s\tfailed\n' "$name" >>"$results/steps.tsv"; fi
+}
+
+step typecheck pnpm -r --workspace-concurrency=1 run typecheck
+step lint pnpm exec biome check .
+step vitest pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
+if [ -f scripts/check-packages.sh ]; then step packages bash scripts/check-packages.sh; fi
+
+node scripts/summarize-tests.mjs "$results"

@@ -1,0 +1,94 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
+import react from '@vitejs/plugin-react'
+import { playwright } from '@vitest/browser-playwright'
+import { defaultClientConditions, defaultServerConditions } from 'vite'
+import { defineConfig } from 'vitest/config'
+
+const root = path.dirname(fileURLToPath(import.meta.url))
+
+/** Debian's Chromium: `playwright install` cannot download browsers on these machines. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+/** Keeps Chromium quiet on a closed network. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
+// A fresh object (and provider instance) per project: sharing one mislabels projects.
+const browser = () => ({
+  enabled: true,
+  headless: true,
+  provider: playwright({ launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS } }),
+  instances: [{ browser: 'chromium' as const }],
+})
+
+// Workspace packages resolve to their TypeScript sources, so nothing needs building first.
+const SOURCE_CONDITION = '@mcp-hitl/source'
+const BROWSER_TESTS = '**/*.browser.test.{ts,tsx}'
+const IGNORED = ['**/node_modules/**', '**/dist/**']
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
+  ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'core',
+          environment: 'node',
+          include: ['packages/core/{src,test}/**/*.test.ts'],
+          exclude: [...IGNORED, BROWSER_TESTS],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'react',
+          environment: 'happy-dom',
+          globals: true,
+          include: ['packages/react/{src,test}/**/*.test.{ts,tsx}'],
+          exclude: [...IGNORED, BROWSER_TESTS],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: [`packages/*/{src,test}/${BROWSER_TESTS}`],
+          exclude: IGNORED,
+          browser: browser(),
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        plugins: [storybookTest({ configDir: path.join(root, 'stories/.storybook') })],
+        test: { name: 'storybook', browser: browser(), testTimeout: 30_000 },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['demo/e2e/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: IGNORED,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
