@@ -1,3 +1,4 @@
 'use client'
 /** @mcp-hitl/react: elicitation forms and dialogs, and the MCP Apps iframe host. */
-export {}
+export * from './apps'
+export * from './elicitation'

@@ -1,0 +1,3 @@
+'use client'
+/** @mcp-hitl/react/apps: the MCP Apps iframe host only, without RJSF or Ajv. */
+export {}
