@@ -53,6 +53,10 @@ export type {
   UrlElicitationRequiredErrorData,
 } from './elicitation/protocol'
 
+// elicitation: schema parsing
+export { parseRequestedSchema } from './elicitation/parse-requested-schema'
+export type { ParseRequestedSchemaResult, SchemaIssue } from './elicitation/parse-requested-schema'
+
 // elicitation: wire (data part, respond and list bodies)
 export { ELICITATION_DATA_PART_TYPE, RESPOND_ERROR_STATUS, SETTLED_ELICITATION_STATUSES } from './elicitation/wire'
 export type {

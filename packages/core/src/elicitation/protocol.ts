@@ -11,6 +11,8 @@ export type ElicitationProtocolVersion = '2025-06-18' | '2025-11-25' | '2026-07-
 interface FieldBase {
   title?: string
   description?: string
+  /** JSON Schema's hint that a value is secret: the UI masks it and logs redact it. */
+  writeOnly?: boolean
 }
 
 /** String formats the restricted schema allows. */

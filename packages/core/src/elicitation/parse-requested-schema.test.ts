@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest'
+import { parseRequestedSchema, type SchemaIssue } from './parse-requested-schema'
+
+function issuesOf(input: unknown): SchemaIssue[] {
+  const result = parseRequestedSchema(input)
+  if (result.ok) throw new Error(`expected issues, got ${JSON.stringify(result.schema)}`)
+  return result.issues
+}
+
+function pointers(input: unknown): string[] {
+  return issuesOf(input).map((i) => i.pointer)
+}
+
+const obj = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  type: 'object',
+  properties,
+  ...extra,
+})
+
+describe('parseRequestedSchema', () => {
+  it('accepts every property kind of the spec and keeps their keywords', () => {
+    const input = obj(
+      {
+        name: { type: 'string', title: 'Name', description: 'Your name', minLength: 1, maxLength: 40, default: 'Ada' },
+        email: { type: 'string', format: 'email' },
+        site: { type: 'string', format: 'uri' },
+        born: { type: 'string', format: 'date' },
+        at: { type: 'string', format: 'date-time' },
+        age: { type: 'integer', minimum: 0, maximum: 150, default: 30 },
+        ratio: { type: 'number', minimum: -1.5, maximum: 1.5, default: 0.5 },
+        ok: { type: 'boolean', default: true },
+        color: { type: 'string', enum: ['red', 'green'], default: 'red' },
+        size: { type: 'string', oneOf: [{ const: 's', title: 'Small' }, { const: 'l', title: 'Large' }], default: 'l' },
+        legacy: { type: 'string', enum: ['a', 'b'], enumNames: ['A', 'B'], default: 'b' },
+        tags: { type: 'array', items: { type: 'string', enum: ['x', 'y', 'z'] }, minItems: 1, maxItems: 2, default: ['x'] },
+        langs: { type: 'array', items: { anyOf: [{ const: 'en', title: 'English' }] }, default: ['en'] },
+      },
+      { required: ['name', 'email'], $schema: 'https://json-schema.org/draft/2020-12/schema' },
+    )
+    const result = parseRequestedSchema(input)
+    expect(result).toEqual({ ok: true, schema: input })
+  })
+
+  it('tolerates harmless extras, keeps pattern and writeOnly, drops the rest', () => {
+    const result = parseRequestedSchema(
+      obj(
+        { code: { type: 'string', pattern: '^[A-Z]{3}$', examples: ['ABC'], writeOnly: true, $comment: 'x' } },
+        { additionalProperties: false, title: 'Root', $defs: {} },
+      ),
+    )
+    expect(result).toEqual({
+      ok: true,
+      schema: { type: 'object', properties: { code: { type: 'string', pattern: '^[A-Z]{3}$', writeOnly: true } } },
+    })
+  })
+
+  it('accepts an empty form and a multi-select with uniqueItems true', () => {
+    expect(parseRequestedSchema(obj({})).ok).toBe(true)
+    const multi = obj({ t: { type: 'array', uniqueItems: true, items: { type: 'string', enum: ['a'] } } })
+    expect(parseRequestedSchema(multi)).toEqual({
+      ok: true,
+      schema: obj({ t: { type: 'array', items: { type: 'string', enum: ['a'] } } }),
+    })
+  })
+
+  it('keeps a property named __proto__ as an own property', () => {
+    const result = parseRequestedSchema(JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}}}'))
+    expect(result.ok).toBe(true)
+    if (result.ok) expect(Object.keys(result.schema.properties)).toEqual(['__proto__'])
+  })
+
+  it('refuses a root that is not an object schema', () => {
+    expect(issuesOf(null)).toEqual([{ pointer: '', message: 'The requested schema must be a JSON object, got null.' }])
+    expect(pointers([])).toEqual([''])
+    expect(pointers({ type: 'array', properties: {} })).toEqual(['/type'])
+    expect(pointers({ type: 'object' })).toEqual(['/properties'])
+    expect(pointers(obj({}, { $ref: '#/$defs/X' }))).toEqual(['/$ref'])
+  })
+
+  it('refuses nested objects with a sentence that says how to fix it', () => {
+    const [issue] = issuesOf(obj({ address: { type: 'object', properties: { city: { type: 'string' } } } }))
+    expect(issue?.pointer).toBe('/properties/address/type')
+    expect(issue?.message).toMatch(/nested object.*flat/)
+  })
+
+  it('refuses $ref, unsupported types and type lists', () => {
+    expect(pointers(obj({ a: { $ref: '#/$defs/A' } }))).toEqual(['/properties/a/$ref', '/properties/a/type'])
+    expect(pointers(obj({ a: { type: 'null' } }))).toEqual(['/properties/a/type'])
+    expect(issuesOf(obj({ a: { type: ['string', 'null'] } }))[0]?.message).toMatch(/list of types/)
+    expect(pointers(obj({ a: { anyOf: [{ type: 'string' }, { type: 'null' }] } }))).toEqual([
+      '/properties/a/type',
+    ])
+    expect(pointers(obj({ a: { type: 'string', anyOf: [{ type: 'string' }] } }))).toEqual(['/properties/a/anyOf'])
+    expect(pointers(obj({ a: 'string' }))).toEqual(['/properties/a'])
+    expect(pointers(obj({ a: { type: 'number', exclusiveMinimum: 0 } }))).toEqual(['/properties/a/exclusiveMinimum'])
+  })
+
+  it('escapes property names in pointers', () => {
+    expect(pointers(obj({ 'a/b~c': { type: 'object' } }))).toEqual(['/properties/a~1b~0c/type'])
+  })
+
+  it('refuses non-string enum values, pointing at each one', () => {
+    const issues = issuesOf(obj({ n: { type: 'string', enum: ['a', 1, null] } }))
+    expect(issues.map((i) => i.pointer)).toEqual(['/properties/n/enum/1', '/properties/n/enum/2'])
+    expect(issues[0]?.message).toContain('must be a string, got number 1')
+    expect(pointers(obj({ n: { type: 'number', enum: [1, 2] } }))).toEqual(['/properties/n/enum'])
+    expect(pointers(obj({ n: { type: 'string', enum: [] } }))).toEqual(['/properties/n/enum'])
+    expect(pointers(obj({ n: { type: 'string', enum: ['a', 'a'] } }))).toEqual(['/properties/n/enum/1'])
+  })
+
+  it('refuses enumNames that do not pair up with enum', () => {
+    const [issue] = issuesOf(obj({ c: { type: 'string', enum: ['a', 'b'], enumNames: ['A'] } }))
+    expect(issue).toEqual({
+      pointer: '/properties/c/enumNames',
+      message: 'property "c" has 1 "enumNames" for 2 "enum" values; they must pair up one to one.',
+    })
+    expect(pointers(obj({ c: { type: 'string', enumNames: ['A'] } }))).toEqual(['/properties/c/enumNames'])
+    expect(pointers(obj({ c: { type: 'string', enum: ['a'], enumNames: [1] } }))).toEqual(['/properties/c/enumNames'])
+  })
+
+  it('refuses malformed titled options', () => {
+    expect(pointers(obj({ s: { type: 'string', oneOf: [{ const: 'a' }, { const: 2, title: 'B' }] } }))).toEqual([
+      '/properties/s/oneOf/0/title',
+      '/properties/s/oneOf/1/const',
+    ])
+    expect(pointers(obj({ s: { type: 'string', oneOf: [], enum: ['a'] } }))).toEqual(['/properties/s/oneOf'])
+    expect(pointers(obj({ m: { type: 'array', items: { anyOf: [{ const: 'a', title: 'A' }, { const: 'a', title: 'A' }] } } }))).toEqual([
+      '/properties/m/items/anyOf/1/const',
+    ])
+  })
+
+  it('refuses inverted bounds', () => {
+    expect(issuesOf(obj({ n: { type: 'number', minimum: 5, maximum: 1 } }))).toEqual([
+      { pointer: '/properties/n/minimum', message: 'property "n" has minimum 5 greater than maximum 1, so no value can be valid.' },
+    ])
+    expect(pointers(obj({ s: { type: 'string', minLength: 3, maxLength: 2 } }))).toEqual(['/properties/s/minLength'])
+    expect(pointers(obj({ m: { type: 'array', items: { type: 'string', enum: ['a', 'b', 'c'] }, minItems: 3, maxItems: 1 } }))).toEqual([
+      '/properties/m/minItems',
+    ])
+    expect(pointers(obj({ s: { type: 'string', minLength: -1, maxLength: 1.5 } }))).toEqual([
+      '/properties/s/minLength',
+      '/properties/s/maxLength',
+    ])
+    expect(pointers(obj({ n: { type: 'number', minimum: '1' } }))).toEqual(['/properties/n/minimum'])
+  })
+
+  it('refuses minItems larger than the number of options', () => {
+    expect(issuesOf(obj({ m: { type: 'array', items: { type: 'string', enum: ['a'] }, minItems: 2 } }))[0]).toEqual({
+      pointer: '/properties/m/minItems',
+      message: 'property "m" requires at least 2 choices but offers only 1 options.',
+    })
+  })
+
+  it('refuses defaults of the wrong kind or outside the options', () => {
+    expect(pointers(obj({ s: { type: 'string', default: 1 } }))).toEqual(['/properties/s/default'])
+    expect(pointers(obj({ n: { type: 'number', default: '1' } }))).toEqual(['/properties/n/default'])
+    expect(pointers(obj({ i: { type: 'integer', default: 1.5 } }))).toEqual(['/properties/i/default'])
+    expect(pointers(obj({ b: { type: 'boolean', default: 'true' } }))).toEqual(['/properties/b/default'])
+    expect(pointers(obj({ e: { type: 'string', enum: ['a'], default: 'b' } }))).toEqual(['/properties/e/default'])
+    expect(pointers(obj({ o: { type: 'string', oneOf: [{ const: 'a', title: 'A' }], default: 'b' } }))).toEqual([
+      '/properties/o/default',
+    ])
+    expect(pointers(obj({ m: { type: 'array', items: { type: 'string', enum: ['a'] }, default: ['a', 'z'] } }))).toEqual([
+      '/properties/m/default/1',
+    ])
+    expect(pointers(obj({ m: { type: 'array', items: { type: 'string', enum: ['a'] }, default: 'a' } }))).toEqual([
+      '/properties/m/default',
+    ])
+  })
+
+  it('refuses arrays that are not multi-selects', () => {
+    expect(pointers(obj({ a: { type: 'array' } }))).toEqual(['/properties/a/items'])
+    expect(pointers(obj({ a: { type: 'array', items: { type: 'number' } } }))).toEqual(['/properties/a/items/type'])
+    expect(pointers(obj({ a: { type: 'array', items: { type: 'string' } } }))).toEqual(['/properties/a/items'])
+    expect(issuesOf(obj({ a: { type: 'array', items: { oneOf: [{ const: 'a', title: 'A' }] } } }))[0]?.message).toMatch(
+      /items\.anyOf/,
+    )
+    expect(pointers(obj({ a: { type: 'array', uniqueItems: false, items: { type: 'string', enum: ['a'] } } }))).toEqual([
+      '/properties/a/uniqueItems',
+    ])
+  })
+
+  it('refuses unknown formats and an invalid pattern', () => {
+    expect(issuesOf(obj({ p: { type: 'string', format: 'password' } }))[0]?.message).toMatch(/writeOnly/)
+    const [issue] = issuesOf(obj({ p: { type: 'string', pattern: '([a-z' } }))
+    expect(issue?.pointer).toBe('/properties/p/pattern')
+    expect(issue?.message).toMatch(/not a valid regular expression/)
+  })
+
+  it('refuses required entries that name no property, and reports every issue at once', () => {
+    const issues = issuesOf(obj({ a: { type: 'string' }, b: { type: 'object' } }, { required: ['a', 'zip', 3] }))
+    expect(issues.map((i) => i.pointer)).toEqual(['/properties/b/type', '/required/1', '/required/2'])
+    expect(issues[1]?.message).toBe('"required" names "zip", which is not among the properties.')
+    expect(pointers(obj({}, { required: 'a' }))).toEqual(['/required'])
+  })
+
+  it('refuses non-string titles and descriptions', () => {
+    expect(pointers(obj({ a: { type: 'boolean', title: 1, description: {} } }))).toEqual([
+      '/properties/a/title',
+      '/properties/a/description',
+    ])
+  })
+})
