@@ -1,0 +1,22 @@
+/**
+ * The demo's MCP server: one `McpServer` per MCP session, with a tool for every human-in-the-loop
+ * flow. Built with the MCP TypeScript SDK exactly as a third-party server would be.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { registerBookTripTool } from './book-trip-tool'
+import { type ConnectAccountDeps, registerConnectAccountTool } from './connect-account-tool'
+import { registerRegisterUserTool } from './register-user-tool'
+import { registerTaskBoardTools } from './task-board-tools'
+
+/** Name the server reports; chat UIs show it next to each elicitation. */
+export const DEMO_SERVER_NAME = 'demo-hitl-server'
+
+/** A fresh server with all demo tools registered. */
+export function createDemoMcpServer(deps: ConnectAccountDeps): McpServer {
+  const server = new McpServer({ name: DEMO_SERVER_NAME, title: 'Demo HITL server', version: '1.0.0' })
+  registerRegisterUserTool(server)
+  registerBookTripTool(server)
+  registerConnectAccountTool(server, deps)
+  registerTaskBoardTools(server)
+  return server
+}

@@ -1,0 +1,90 @@
+/**
+ * The task board MCP App: runs inside the host's sandboxed iframe and talks to the host only through
+ * the real ext-apps `App` class. Clicking a task calls the app-only `toggle_task` server tool
+ * (relayed by the host to the MCP server) and redraws from its result. Bundled into an inline
+ * <script> at server start, because the sandbox forbids every network fetch.
+ */
+import { App, applyDocumentTheme, applyHostStyleVariables } from '@modelcontextprotocol/ext-apps'
+
+interface Task {
+  id: string
+  title: string
+  done: boolean
+}
+interface Board {
+  boardId: string
+  tasks: Task[]
+}
+
+const root = document.getElementById('board') as HTMLElement
+const status = document.getElementById('status') as HTMLElement
+const app = new App({ name: 'Task board', version: '1.0.0' }, {}, { autoResize: true })
+let board: Board | undefined
+let calls = 0
+
+function isBoard(value: unknown): value is Board {
+  return typeof value === 'object' && value !== null && Array.isArray((value as Board).tasks)
+}
+
+function render(): void {
+  root.replaceChildren()
+  if (!board) return
+  for (const task of board.tasks) {
+    const button = document.createElement('button')
+    button.type = 'button'
+    button.className = 'task'
+    button.dataset.done = String(task.done)
+    button.setAttribute('aria-pressed', String(task.done))
+    button.textContent = `${task.done ? '✓' : '○'} ${task.title}`
+    button.addEventListener('click', () => void toggle(task))
+    root.append(button)
+  }
+  const done = board.tasks.filter((t) => t.done).length
+  document.getElementById('count')!.textContent = `${done} of ${board.tasks.length} done`
+}
+
+async function toggle(task: Task): Promise<void> {
+  if (!board) return
+  status.textContent = `Saving "${task.title}"…`
+  try {
+    const result = await app.callServerTool({ name: 'toggle_task', arguments: { boardId: board.boardId, taskId: task.id } })
+    if (result.isError || !isBoard(result.structuredContent)) throw new Error('the server refused')
+    board = result.structuredContent
+    calls += 1
+    const now = board.tasks.find((t) => t.id === task.id)
+    status.textContent = `Server saved "${task.title}" as ${now?.done ? 'done' : 'to do'} (call ${calls}).`
+    render()
+  } catch (error) {
+    status.textContent = `Could not save: ${error instanceof Error ? error.message : String(error)}`
+  }
+}
+
+function applyTheme(theme: string | undefined): void {
+  if (theme !== 'light' && theme !== 'dark') return
+  applyDocumentTheme(theme)
+  document.getElementById('theme')!.textContent = `theme: ${theme}`
+}
+
+// Handlers go on before connect(): the host may send the result right after initialisation.
+app.ontoolresult = (result) => {
+  if (isBoard(result.structuredContent)) {
+    board = result.structuredContent
+    render()
+  }
+}
+app.onhostcontextchanged = (context) => {
+  applyTheme(context.theme)
+  if (context.styles?.variables) applyHostStyleVariables(context.styles.variables)
+}
+
+app.connect().then(
+  () => {
+    const context = app.getHostContext()
+    applyTheme(context?.theme)
+    if (context?.styles?.variables) applyHostStyleVariables(context.styles.variables)
+    document.body.dataset.connected = 'true'
+  },
+  (error: unknown) => {
+    status.textContent = `Could not connect to the host: ${String(error)}`
+  },
+)

@@ -1,0 +1,44 @@
+/**
+ * Builds the task board's `ui://` HTML once: esbuild bundles the app (with the ext-apps `App` class)
+ * into one inline script, since the app's sandbox has `connect-src 'none'` and no same origin.
+ */
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+let cached: Promise<string> | undefined
+
+const STYLE = `
+:root{color-scheme:light;--bg:#ffffff;--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--done:#1a7f37}
+[data-theme=dark]{color-scheme:dark;--bg:#0d1117;--fg:#e6edf3;--muted:#9198a1;--line:#3d444d;--done:#3fb950}
+html,body{margin:0;background:var(--bg);color:var(--fg);font:14px system-ui,sans-serif}
+main{padding:12px 14px}header{display:flex;justify-content:space-between;align-items:baseline;gap:8px}
+h1{font-size:15px;margin:0 0 8px}small{color:var(--muted)}
+#board{display:grid;gap:6px;margin:6px 0}
+.task{text-align:left;font:inherit;padding:8px 10px;border:1px solid var(--line);border-radius:6px;background:transparent;color:var(--fg);cursor:pointer}
+.task[data-done=true]{color:var(--done);text-decoration:line-through}
+#status{min-height:1.2em;color:var(--muted);margin:4px 0 0}`
+
+/** The app's HTML document, bundled on first use and cached. */
+export function taskBoardHtml(): Promise<string> {
+  cached ??= build({
+    entryPoints: [path.join(here, 'task-board-app/task-board-app.ts')],
+    bundle: true,
+    format: 'iife',
+    minify: true,
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+  }).then((out) => {
+    // A literal "</script" inside the bundle would end the inline script early.
+    const script = (out.outputFiles[0]?.text ?? '').replace(/<\/script/gi, '<\\/script')
+    return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Task board</title><style>${STYLE}</style></head>
+<body><main><header><h1>Task board</h1><small id="theme"></small></header>
+<small id="count"></small><div id="board" role="group" aria-label="Tasks"></div><p id="status" role="status"></p></main>
+<script>${script}</script></body></html>`
+  })
+  return cached
+}

@@ -1,0 +1,76 @@
+/**
+ * MCP App tools: `show_task_board` (seen by the model, renders the `ui://` app) and `toggle_task`
+ * (app-only: `visibility: ['app']`, so hosts must hide it from the model). Boards live in memory,
+ * keyed by id, because an app's relayed calls may arrive on a fresh MCP connection.
+ */
+import { randomUUID } from 'node:crypto'
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { z } from 'zod'
+import { taskBoardHtml } from './task-board-html'
+
+/** `ui://` URI of the task board app. */
+export const TASK_BOARD_URI = 'ui://demo/task-board.html'
+const MIME = 'text/html;profile=mcp-app'
+
+interface Task {
+  id: string
+  title: string
+  done: boolean
+}
+const boards = new Map<string, Task[]>()
+const MAX_BOARDS = 1000
+
+function newBoard(titles: string[]): { boardId: string; tasks: Task[] } {
+  const boardId = randomUUID()
+  const tasks = titles.map((title, i) => ({ id: `t${i + 1}`, title, done: false }))
+  if (boards.size >= MAX_BOARDS) boards.delete(boards.keys().next().value as string)
+  boards.set(boardId, tasks)
+  return { boardId, tasks }
+}
+
+/** Registers the task board resource and its two tools. */
+export function registerTaskBoardTools(server: McpServer): void {
+  server.registerResource(
+    'task-board',
+    TASK_BOARD_URI,
+    { title: 'Task board', mimeType: MIME, _meta: { ui: { prefersBorder: true } } },
+    async (uri) => ({ contents: [{ uri: uri.href, mimeType: MIME, text: await taskBoardHtml() }] }),
+  )
+
+  server.registerTool(
+    'show_task_board',
+    {
+      title: 'Show the task board',
+      description: 'Shows an interactive task board the user can tick off.',
+      inputSchema: { project: z.string().default('Launch').describe('Project name') },
+      _meta: { ui: { resourceUri: TASK_BOARD_URI, visibility: ['model', 'app'] } },
+    },
+    async ({ project }) => {
+      const board = newBoard(['Write the docs', 'Record the demo', 'Ship the release'])
+      return {
+        content: [{ type: 'text', text: `Task board for ${project}: 3 tasks, none done yet.` }],
+        structuredContent: { project, ...board },
+      }
+    },
+  )
+
+  server.registerTool(
+    'toggle_task',
+    {
+      title: 'Toggle a task',
+      description: 'Marks a task done or not done. Called by the task board app only.',
+      inputSchema: { boardId: z.string(), taskId: z.string() },
+      _meta: { ui: { resourceUri: TASK_BOARD_URI, visibility: ['app'] } },
+    },
+    async ({ boardId, taskId }) => {
+      const tasks = boards.get(boardId)
+      const task = tasks?.find((t) => t.id === taskId)
+      if (!tasks || !task) return { isError: true, content: [{ type: 'text', text: 'No such board or task.' }] }
+      task.done = !task.done
+      return {
+        content: [{ type: 'text', text: `"${task.title}" is now ${task.done ? 'done' : 'to do'}.` }],
+        structuredContent: { boardId, tasks },
+      }
+    },
+  )
+}
