@@ -101,3 +101,15 @@ export type {
   ReadResourceResult,
   ResourceContents,
 } from './apps/protocol'
+
+// elicitation: browser-side queue
+export { createElicitationQueue } from './elicitation/elicitation-queue'
+export type {
+  ElicitationItem,
+  ElicitationItemState,
+  ElicitationMessageLike,
+  ElicitationQueue,
+  ElicitationQueueOptions,
+  ElicitationQueueSnapshot,
+  ElicitationSettledReason,
+} from './elicitation/elicitation-queue'

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest'
+import { McpHitlError } from '../errors'
+import { createElicitationQueue, type ElicitationMessageLike } from './elicitation-queue'
+import type { ElicitationRequestData, RespondRequestBody } from './wire'
+
+const schema = { type: 'object' as const, properties: { name: { type: 'string' as const } } }
+
+function data(id: string, extra: Partial<ElicitationRequestData> = {}): ElicitationRequestData {
+  return { elicitationId: id, message: `ask ${id}`, requestedSchema: schema, mode: 'form', status: 'pending', ...extra }
+}
+
+function part(d: ElicitationRequestData) {
+  return { type: 'data-elicitation-request', id: d.elicitationId, data: d }
+}
+
+function recorder(fail?: (body: RespondRequestBody) => unknown) {
+  const bodies: RespondRequestBody[] = []
+  return {
+    bodies,
+    respond: async (body: RespondRequestBody) => {
+      bodies.push(body)
+      const error = fail?.(body)
+      if (error) throw error
+    },
+  }
+}
+
+describe('createElicitationQueue', () => {
+  it('given parts from two messages, queues them in arrival order and answers the first first', async () => {
+    const rec = recorder()
+    const queue = createElicitationQueue(rec)
+    const messages: ElicitationMessageLike[] = [
+      { id: 'm1', parts: [{ type: 'text' }, part(data('a'))] },
+      { id: 'm2', parts: [part(data('b')), part(data('c'))] },
+    ]
+    queue.syncMessages(messages)
+    expect(queue.getSnapshot().items.map((i) => i.id)).toEqual(['a', 'b', 'c'])
+    expect(queue.getSnapshot()).toMatchObject({ position: 1, total: 3 })
+    await queue.respond('a', 'accept', { name: 'Ada' })
+    expect(rec.bodies).toEqual([{ id: 'a', action: 'accept', content: { name: 'Ada' } }])
+    expect(queue.getSnapshot()).toMatchObject({ position: 2, total: 3, current: { id: 'b' } })
+  })
+
+  it('given a chunk that does not touch elicitation, keeps the same snapshot and notifies nobody', () => {
+    const queue = createElicitationQueue(recorder())
+    const m1 = { id: 'm1', parts: [part(data('a'))] }
+    queue.syncMessages([m1])
+    const before = queue.getSnapshot()
+    let calls = 0
+    queue.subscribe(() => calls++)
+    // The AI SDK copies parts shallowly when it replaces the streamed message: `data` keeps its identity.
+    queue.syncMessages([{ ...m1, parts: [...m1.parts.map((p) => ({ ...p })), { type: 'text' }] }])
+    expect(queue.getSnapshot()).toBe(before)
+    expect(calls).toBe(0)
+  })
+
+  it('given a settled status in the same part id, removes the item by itself', () => {
+    const queue = createElicitationQueue(recorder())
+    queue.syncMessages([{ id: 'm1', parts: [part(data('a'))] }])
+    queue.syncMessages([{ id: 'm1', parts: [part(data('a', { status: 'cancelled' }))] }])
+    expect(queue.getSnapshot().items).toEqual([])
+  })
+
+  it('scans only messages that changed: an unchanged earlier message is not read again', () => {
+    const queue = createElicitationQueue(recorder())
+    let reads = 0
+    const history: ElicitationMessageLike[] = Array.from({ length: 100 }, (_, i) => ({
+      id: `h${i}`,
+      get parts() {
+        reads++
+        return [{ type: 'text' }]
+      },
+    }))
+    queue.syncMessages(history)
+    reads = 0
+    queue.syncMessages([...history, { id: 'last', parts: [part(data('x'))] }])
+    expect(reads).toBe(0)
+    expect(queue.getSnapshot().current?.id).toBe('x')
+  })
+
+  it('maps 422 field errors to an error state and 409/410/404 to settled', async () => {
+    const fieldErrors = [{ field: 'name', pointer: '/name', keyword: 'minLength', message: 'Too short.' }]
+    const rec = recorder((body) =>
+      body.id === 'a'
+        ? new McpHitlError('bad', { code: 'invalid_content', status: 422, details: fieldErrors })
+        : new McpHitlError('gone', { code: body.id === 'b' ? 'expired' : 'already_settled', status: 410 }),
+    )
+    const queue = createElicitationQueue(rec)
+    queue.push(data('a'))
+    queue.push(data('b'))
+    queue.push(data('c'))
+    await queue.respond('a', 'accept', { name: 'x' })
+    await queue.respond('b', 'accept', { name: 'x' })
+    await queue.respond('c', 'decline')
+    const [a, b, c] = queue.getSnapshot().items
+    expect(a).toMatchObject({ state: 'error', fieldErrors })
+    expect(b).toMatchObject({ state: 'settled', settledReason: 'expired' })
+    expect(c).toMatchObject({ state: 'settled', settledReason: 'already_settled' })
+  })
+
+  it('turns a plain failure into a network error and ignores a second submit while one is in flight', async () => {
+    let release: () => void = () => {}
+    const queue = createElicitationQueue({
+      respond: () => new Promise<void>((_, reject) => (release = () => reject(new TypeError('offline')))),
+    })
+    queue.push(data('a'))
+    const first = queue.respond('a', 'accept', {})
+    await queue.respond('a', 'accept', {})
+    expect(queue.getSnapshot().current?.state).toBe('submitting')
+    release()
+    await first
+    expect(queue.getSnapshot().current).toMatchObject({ state: 'error', error: { code: 'network' } })
+  })
+
+  it('keeps a URL item after consent until the server reports completion', async () => {
+    const queue = createElicitationQueue(recorder())
+    const url = data('u', { mode: 'url', url: 'https://example.com/x' })
+    queue.push(url)
+    await queue.respond('u', 'accept')
+    expect(queue.getSnapshot().current).toMatchObject({ state: 'pending', awaitingCompletion: true })
+    queue.push({ ...url, status: 'accepted' })
+    expect(queue.getSnapshot().current?.id).toBe('u')
+    queue.push({ ...url, status: 'completed' })
+    expect(queue.getSnapshot().items).toEqual([])
+  })
+
+  it('does not bring back a dismissed id when the same part is seen again', () => {
+    const queue = createElicitationQueue(recorder())
+    queue.push(data('a'))
+    queue.dismiss('a')
+    queue.push(data('a'))
+    expect(queue.getSnapshot().items).toEqual([])
+  })
+})

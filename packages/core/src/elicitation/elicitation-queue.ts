@@ -1,0 +1,201 @@
+/**
+ * The browser-side queue of elicitations waiting for the user: filled from AI SDK messages or pushed by
+ * other stacks, answered in arrival order. A plain closure with `subscribe` / `getSnapshot`, so React
+ * (or anything else) only subscribes; snapshots are immutable and change only when an item changes.
+ */
+import { McpHitlError } from '../errors'
+import type { ElicitAction, ElicitContent } from './protocol'
+import type { ElicitationRequestData, FieldError, RespondRequestBody } from './wire'
+import { ELICITATION_DATA_PART_TYPE } from './wire'
+
+/** Where one queued elicitation stands on this page. */
+export type ElicitationItemState = 'pending' | 'submitting' | 'error' | 'settled'
+
+/** Why an item is settled without the server's part saying so. */
+export type ElicitationSettledReason = 'already_settled' | 'not_found' | 'expired'
+
+/** One elicitation in the queue, as the UI renders it. Replaced (never mutated) on every change. */
+export interface ElicitationItem {
+  /** The elicitation id (also the part id and the id to respond with). */
+  id: string
+  data: ElicitationRequestData
+  state: ElicitationItemState
+  /** The last failure when `state` is `error`. */
+  error?: McpHitlError
+  /** Field errors the server returned with 422, to show on the fields. */
+  fieldErrors?: FieldError[]
+  /** With `settled`: why the page can no longer answer. */
+  settledReason?: ElicitationSettledReason
+  /** URL mode: consent was sent and the page opened; waiting for the server's `completed`. */
+  awaitingCompletion?: boolean
+}
+
+/** Immutable view of the queue. */
+export interface ElicitationQueueSnapshot {
+  /** Items in arrival order. */
+  items: readonly ElicitationItem[]
+  /** The item to show now (the first one), if any. */
+  current: ElicitationItem | undefined
+  /** 1-based place of `current` in the run of requests since the queue was last empty ("2 of 3"). */
+  position: number
+  /** Requests in that run: answered ones plus those still queued. */
+  total: number
+}
+
+/** The smallest message shape the queue reads: AI SDK `UIMessage` fits it. */
+export interface ElicitationMessageLike {
+  id: string
+  parts: readonly { type: string; id?: string; data?: unknown }[]
+}
+
+/** Options of {@link createElicitationQueue}. */
+export interface ElicitationQueueOptions {
+  /** Sends the answer; resolves on success, throws `McpHitlError` otherwise (core's respond client fits). */
+  respond: (body: RespondRequestBody) => Promise<void>
+}
+
+/** The queue's API. */
+export interface ElicitationQueue {
+  subscribe(listener: () => void): () => void
+  getSnapshot(): ElicitationQueueSnapshot
+  /** Adds or updates an item from a part's `data`; settled statuses remove it. Returns true if anything changed. */
+  push(data: ElicitationRequestData): boolean
+  /** Reads the elicitation parts of AI SDK messages; only messages that changed since the last call are scanned. */
+  syncMessages(messages: readonly ElicitationMessageLike[]): void
+  /** Answers an item; failures become item state, this never rejects. */
+  respond(id: string, action: ElicitAction, content?: ElicitContent): Promise<void>
+  /** Removes an item locally without telling the server (settled views, URL mode "done"). */
+  dismiss(id: string): void
+}
+
+const EMPTY: ElicitationQueueSnapshot = { items: [], current: undefined, position: 0, total: 0 }
+
+const SETTLING_CODES: Partial<Record<string, ElicitationSettledReason>> = {
+  not_found: 'not_found',
+  already_settled: 'already_settled',
+  expired: 'expired',
+}
+
+function isRequestData(value: unknown): value is ElicitationRequestData {
+  if (typeof value !== 'object' || value === null) return false
+  const v = value as Record<string, unknown>
+  return typeof v.elicitationId === 'string' && typeof v.message === 'string'
+}
+
+/** Creates an empty elicitation queue. */
+export function createElicitationQueue(options: ElicitationQueueOptions): ElicitationQueue {
+  let snapshot = EMPTY
+  const listeners = new Set<() => void>()
+  // Ids the page has finished with: a late copy of the same part must not bring them back.
+  const done = new Set<string>()
+  // Last `data` object seen per part id: the AI SDK copies parts shallowly, so an unchanged part keeps its data.
+  const seenData = new Map<string, unknown>()
+  let lastMessages: readonly ElicitationMessageLike[] = []
+  // Items removed since the queue was last empty, for the "2 of 3" indicator.
+  let finished = 0
+
+  function commit(items: readonly ElicitationItem[]): void {
+    if (items.length === 0) finished = 0
+    snapshot =
+      items.length === 0 ? EMPTY : { items, current: items[0], position: finished + 1, total: finished + items.length }
+    for (const listener of [...listeners]) listener()
+  }
+
+  function update(id: string, change: (item: ElicitationItem) => ElicitationItem | undefined): void {
+    const index = snapshot.items.findIndex((item) => item.id === id)
+    if (index < 0) return
+    const next = change(snapshot.items[index]!)
+    if (next === snapshot.items[index]) return
+    const items = snapshot.items.slice()
+    if (next) items[index] = next
+    else {
+      items.splice(index, 1)
+      done.add(id)
+      finished++
+    }
+    commit(items)
+  }
+
+  function push(data: ElicitationRequestData): boolean {
+    const id = data.elicitationId
+    if (done.has(id)) return false
+    const index = snapshot.items.findIndex((item) => item.id === id)
+    const status = data.status ?? 'pending'
+    if (index < 0) {
+      if (status !== 'pending') return false
+      commit([...snapshot.items, { id, data, state: 'pending' }])
+      return true
+    }
+    // URL mode: `accepted` only means the page was opened; the item waits for `completed` (or the user).
+    if (status !== 'pending' && !(data.mode === 'url' && status === 'accepted')) {
+      update(id, () => undefined)
+      return true
+    }
+    update(id, (item) => (item.data === data ? item : { ...item, data }))
+    return true
+  }
+
+  function scanMessage(message: ElicitationMessageLike): void {
+    for (const part of message.parts) {
+      if (part.type !== ELICITATION_DATA_PART_TYPE || !isRequestData(part.data)) continue
+      const key = part.id ?? part.data.elicitationId
+      if (seenData.get(key) === part.data) continue
+      seenData.set(key, part.data)
+      push(part.data)
+    }
+  }
+
+  function syncMessages(messages: readonly ElicitationMessageLike[]): void {
+    if (messages === lastMessages) return
+    const previous = lastMessages
+    lastMessages = messages
+    // Walk back from the end to the first message that is the same object at the same index: the AI SDK
+    // replaces only the message being streamed (and appends), so the cost follows what changed, not history.
+    let start = messages.length
+    while (start > 0) {
+      const i = start - 1
+      if (i < previous.length && previous[i] === messages[i]) break
+      start = i
+    }
+    for (let i = start; i < messages.length; i++) scanMessage(messages[i]!)
+  }
+
+  async function respond(id: string, action: ElicitAction, content?: ElicitContent): Promise<void> {
+    const item = snapshot.items.find((it) => it.id === id)
+    if (!item || item.state === 'submitting' || item.state === 'settled') return
+    update(id, (it) => ({ id: it.id, data: it.data, state: 'submitting' }))
+    try {
+      await options.respond(content === undefined ? { id, action } : { id, action, content })
+      // URL mode consent: the page is open now; stay until the server reports completion or the user is done.
+      if (item.data.mode === 'url' && action === 'accept') {
+        update(id, (it) => ({ id: it.id, data: it.data, state: 'pending', awaitingCompletion: true }))
+      } else update(id, () => undefined)
+    } catch (cause) {
+      const error = McpHitlError.isInstance(cause)
+        ? cause
+        : new McpHitlError('The answer could not be sent.', { code: 'network', cause })
+      const reason = SETTLING_CODES[error.code]
+      update(id, (it) => {
+        if (reason) return { id: it.id, data: it.data, state: 'settled', settledReason: reason, error }
+        const fieldErrors = error.code === 'invalid_content' && Array.isArray(error.details) ? (error.details as FieldError[]) : undefined
+        return fieldErrors
+          ? { id: it.id, data: it.data, state: 'error', error, fieldErrors }
+          : { id: it.id, data: it.data, state: 'error', error }
+      })
+    }
+  }
+
+  return {
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    },
+    getSnapshot: () => snapshot,
+    push,
+    syncMessages,
+    respond,
+    dismiss: (id) => update(id, () => undefined),
+  }
+}
