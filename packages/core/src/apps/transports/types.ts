@@ -9,7 +9,7 @@ export interface McpProxyRequestInit {
 
 /**
  * Relays one proxied MCP request and resolves with the server's JSON-RPC `result`; rejects with an
- * `McpHitlError` of code `transport` (server or relay failure) or `network` / `misuse` where named.
+ * `McpHitlError` of code `transport` on any failure (unreachable relay, `{ error }` answer, abort).
  */
 export interface McpProxyTransport {
   request(request: ProxiedMCPRequest, init?: McpProxyRequestInit): Promise<unknown>
