@@ -57,6 +57,11 @@ export type {
 export { parseRequestedSchema } from './elicitation/parse-requested-schema'
 export type { ParseRequestedSchemaResult, SchemaIssue } from './elicitation/parse-requested-schema'
 
+// elicitation: content validation and redaction
+export { validateElicitationContent } from './elicitation/validate-content'
+export type { ValidateContentResult } from './elicitation/validate-content'
+export { REDACTED, isSensitiveField, redactElicitationContent } from './elicitation/redact'
+
 // elicitation: wire (data part, respond and list bodies)
 export { ELICITATION_DATA_PART_TYPE, RESPOND_ERROR_STATUS, SETTLED_ELICITATION_STATUSES } from './elicitation/wire'
 export type {
@@ -113,3 +118,14 @@ export type {
   ElicitationQueueSnapshot,
   ElicitationSettledReason,
 } from './elicitation/elicitation-queue'
+
+// MCP Apps: CSP, sandbox and proxy transports
+export { buildAppCsp, normalizeCspDomain, resolveAppCsp } from './apps/csp'
+export type { AppCspResolution, CspDomainKind, CspHostPolicy, CspRejection } from './apps/csp'
+export { buildAllowAttribute, buildSandboxAttribute, injectCspMeta } from './apps/sandbox'
+export type { SandboxAttributeOptions } from './apps/sandbox'
+export { createAgUiProxyTransport } from './apps/transports/ag-ui'
+export type { AgUiProxyAgent } from './apps/transports/ag-ui'
+export { createHttpProxyTransport } from './apps/transports/http'
+export type { HttpProxyTransportOptions } from './apps/transports/http'
+export type { McpProxyRequestInit, McpProxyTransport } from './apps/transports/types'
