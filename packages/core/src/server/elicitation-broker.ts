@@ -1,0 +1,368 @@
+/**
+ * The elicitation broker: parks each `elicitation/create` until its person answers through the
+ * respond handler, validates the answer, and re-emits the chat part on every status change.
+ *
+ * One state machine per elicitation: `pending` -> `accepted | declined | cancelled | expired | failed`
+ * (URL mode: `accepted` -> `completed` on the server's notification). The store decides every
+ * transition atomically, so an elicitation settles exactly once even when answers race or land on
+ * another replica; the waiting `request` learns of it through the store's subscription.
+ */
+import { parseRequestedSchema } from '../elicitation/parse-requested-schema'
+import type { ElicitRequestParams, ElicitResult } from '../elicitation/protocol'
+import { isElicitRequestURLParams } from '../elicitation/protocol'
+import { validateElicitationContent } from '../elicitation/validate-content'
+import type { ElicitationRequestData, ElicitationStatus, RespondRequestBody } from '../elicitation/wire'
+import { createElicitationId } from './create-elicitation-id'
+import type {
+  CompleteScope,
+  ElicitationBroker,
+  ElicitationBrokerEvent,
+  ElicitationBrokerOptions,
+  ElicitationRequestContext,
+  RespondOutcome,
+} from './elicitation-broker-types'
+import { EMPTY_REQUESTED_SCHEMA, toElicitationDataPart, toElicitationRequestData } from './elicitation-data'
+import type { ElicitationSettlement, StoredElicitation } from './stores/elicitation-store'
+import { createMemoryElicitationStore } from './stores/memory-store'
+
+const DEFAULT_TTL_MS = 10 * 60_000
+// setTimeout fires at once beyond 2^31-1 ms; longer TTLs are re-armed in steps.
+const MAX_TIMER_MS = 2_147_483_647
+const MAX_URL_WAITS = 10_000
+
+/** The 404 message of the AI SDK example, kept word for word for pages built on it. */
+export const NOT_FOUND_MESSAGE = 'Elicitation request not found or already resolved'
+
+interface Waiter {
+  record: StoredElicitation
+  finish(settlement: ElicitationSettlement): void
+}
+
+interface UrlWait {
+  record: StoredElicitation
+  emit: ElicitationRequestContext['emit']
+  accepted: boolean
+  completedEarly: boolean
+  until: number
+}
+
+type Described =
+  | { ok: true; record: Pick<StoredElicitation, 'mode' | 'message' | 'requestedSchema' | 'url' | 'urlElicitationId'> }
+  | { ok: false; message: string; reason: string }
+
+function describe(params: ElicitRequestParams): Described {
+  const message = typeof params?.message === 'string' ? params.message : ''
+  if ((params as { mode?: unknown })?.mode === 'url') {
+    if (!isElicitRequestURLParams(params)) return { ok: false, message, reason: 'URL elicitation without elicitationId or url' }
+    let url: URL
+    try {
+      url = new URL(params.url)
+    } catch {
+      return { ok: false, message, reason: 'URL elicitation with an invalid url' }
+    }
+    // Only web pages: javascript:, data: or file: URLs are never offered to the user.
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+      return { ok: false, message, reason: `URL elicitation with a disallowed scheme (${url.protocol})` }
+    }
+    return {
+      ok: true,
+      record: { mode: 'url', message, requestedSchema: EMPTY_REQUESTED_SCHEMA, url: url.href, urlElicitationId: params.elicitationId },
+    }
+  }
+  const parsed = parseRequestedSchema((params as { requestedSchema?: unknown })?.requestedSchema)
+  if (!parsed.ok) {
+    const detail = parsed.issues.map((issue) => `${issue.pointer || '/'}: ${issue.message}`).join('; ')
+    return { ok: false, message, reason: `Unusable requestedSchema: ${detail}` }
+  }
+  return { ok: true, record: { mode: 'form', message, requestedSchema: parsed.schema } }
+}
+
+const STATUS_BY_ACTION = { accept: 'accepted', decline: 'declined', cancel: 'cancelled' } as const
+
+/** Creates a broker; see {@link ElicitationBrokerOptions} for the defaults. */
+export function createElicitationBroker(options: ElicitationBrokerOptions = {}): ElicitationBroker {
+  const ownsStore = options.store === undefined
+  const store = options.store ?? createMemoryElicitationStore({ now: options.now })
+  const ttlMs = options.ttlMs ?? DEFAULT_TTL_MS
+  const limits = {
+    maxPendingPerSession: options.maxPendingPerSession ?? 20,
+    maxPendingTotal: options.maxPendingTotal ?? 10_000,
+  }
+  const now = options.now ?? Date.now
+  const validate = options.validate ?? validateElicitationContent
+  const waiters = new Map<string, Waiter>()
+  const urlWaits = new Map<string, UrlWait[]>()
+  let closed = false
+
+  const report = (event: ElicitationBrokerEvent): void => {
+    try {
+      options.onEvent?.(event)
+    } catch {
+      // A logging hook must never break an answer.
+    }
+  }
+
+  const emitData = (emit: ElicitationRequestContext['emit'], data: ElicitationRequestData): void => {
+    if (!emit) return
+    try {
+      emit(toElicitationDataPart(data))
+    } catch (error) {
+      // The chat stream may have ended; the list handler still shows pending elicitations.
+      report({ type: 'emit_failed', id: data.elicitationId, error })
+    }
+  }
+
+  const refuse = (
+    ctx: ElicitationRequestContext,
+    shown: Pick<StoredElicitation, 'mode' | 'message' | 'requestedSchema' | 'url' | 'urlElicitationId'>,
+    status: Exclude<ElicitationStatus, 'pending'>,
+    result: ElicitResult,
+    reason: string,
+  ): ElicitResult => {
+    const at = now()
+    const record: StoredElicitation = { id: createElicitationId(), sessionId: ctx.sessionId, createdAt: at, expiresAt: at, status, ...shown }
+    if (ctx.serverName !== undefined) record.serverName = ctx.serverName
+    report({ type: 'refused', id: record.id, sessionId: ctx.sessionId, serverName: ctx.serverName, reason })
+    emitData(ctx.emit, toElicitationRequestData(record, status, result, reason))
+    return result
+  }
+
+  const pruneUrlWaits = (at: number): void => {
+    let total = 0
+    for (const [key, list] of urlWaits) {
+      const kept = list.filter((wait) => wait.until > at)
+      if (kept.length === 0) urlWaits.delete(key)
+      else {
+        urlWaits.set(key, kept)
+        total += kept.length
+      }
+    }
+    // Bounded: a server that never completes cannot grow this without limit.
+    if (total <= MAX_URL_WAITS) return
+    for (const key of urlWaits.keys()) {
+      if (total <= MAX_URL_WAITS) break
+      total -= urlWaits.get(key)?.length ?? 0
+      urlWaits.delete(key)
+    }
+  }
+
+  const dropUrlWait = (wait: UrlWait): void => {
+    const key = wait.record.urlElicitationId ?? ''
+    const list = urlWaits.get(key)?.filter((w) => w !== wait)
+    if (list && list.length > 0) urlWaits.set(key, list)
+    else urlWaits.delete(key)
+  }
+
+  const emitCompleted = (wait: UrlWait): void => {
+    dropUrlWait(wait)
+    report({ type: 'completed', id: wait.record.id, urlElicitationId: wait.record.urlElicitationId ?? '' })
+    emitData(wait.emit, toElicitationRequestData(wait.record, 'completed', { action: 'accept' }))
+  }
+
+  /** Settles through the store; if the store fails, settles locally so no waiter hangs. */
+  const settleFromHere = async (waiter: Waiter, settlement: ElicitationSettlement, operation: string): Promise<void> => {
+    try {
+      const outcome = await store.settle(settlement, now())
+      if (outcome.ok || outcome.reason === 'not_found') waiter.finish(settlement)
+      // already_settled / expired: the winning settlement reaches the waiter through the subscription.
+    } catch (error) {
+      report({ type: 'store_error', id: settlement.id, operation, error })
+      waiter.finish(settlement)
+    }
+  }
+
+  const request = async (params: ElicitRequestParams, ctx: ElicitationRequestContext): Promise<ElicitResult> => {
+    const described = describe(params)
+    if (!described.ok) {
+      const shown = { mode: 'form' as const, message: described.message, requestedSchema: EMPTY_REQUESTED_SCHEMA }
+      return refuse(ctx, shown, 'failed', { action: 'decline' }, described.reason)
+    }
+    const shown = described.record
+    if (closed) return refuse(ctx, shown, 'failed', { action: 'decline' }, 'The elicitation broker is closed')
+    if (ctx.modes && !ctx.modes.includes(shown.mode)) {
+      return refuse(ctx, shown, 'failed', { action: 'decline' }, `This client does not support ${shown.mode}-mode elicitation`)
+    }
+    if (ctx.signal?.aborted) return refuse(ctx, shown, 'cancelled', { action: 'cancel' }, 'The request was cancelled before it was shown')
+
+    const createdAt = now()
+    const record: StoredElicitation = {
+      id: createElicitationId(),
+      sessionId: ctx.sessionId,
+      createdAt,
+      expiresAt: createdAt + ttlMs,
+      status: 'pending',
+      ...shown,
+    }
+    if (ctx.serverName !== undefined) record.serverName = ctx.serverName
+    try {
+      const created = await store.create(record, limits)
+      if (!created.ok) {
+        const reason =
+          created.reason === 'session_limit'
+            ? `Too many pending elicitations for this session (limit ${limits.maxPendingPerSession})`
+            : `Too many pending elicitations (limit ${limits.maxPendingTotal})`
+        return refuse(ctx, shown, 'failed', { action: 'decline' }, reason)
+      }
+    } catch (error) {
+      report({ type: 'store_error', id: record.id, operation: 'create', error })
+      return refuse(ctx, shown, 'failed', { action: 'decline' }, 'The elicitation store is unavailable')
+    }
+
+    return new Promise<ElicitResult>((resolve) => {
+      let done = false
+      let timer: ReturnType<typeof setTimeout> | undefined
+      let unsubscribe: (() => void) | undefined
+      const urlWait: UrlWait | undefined =
+        record.mode === 'url' ? { record, emit: ctx.emit, accepted: false, completedEarly: false, until: record.expiresAt } : undefined
+
+      const waiter: Waiter = {
+        record,
+        finish(settlement) {
+          if (done) return
+          done = true
+          if (timer !== undefined) clearTimeout(timer)
+          ctx.signal?.removeEventListener('abort', onAbort)
+          unsubscribe?.()
+          waiters.delete(record.id)
+          const accepted = settlement.status === 'accepted'
+          // URL mode never carries content; declines and cancels never do either.
+          const result: ElicitResult =
+            accepted && record.mode === 'form' && settlement.result.content
+              ? { action: 'accept', content: settlement.result.content }
+              : { action: settlement.result.action }
+          report({ type: 'settled', id: record.id, sessionId: record.sessionId, status: settlement.status, action: result.action, reason: settlement.reason })
+          emitData(ctx.emit, toElicitationRequestData(record, settlement.status, result, settlement.reason))
+          if (urlWait) {
+            if (accepted) {
+              urlWait.accepted = true
+              urlWait.until = now() + ttlMs
+              if (urlWait.completedEarly) emitCompleted(urlWait)
+            } else dropUrlWait(urlWait)
+          }
+          resolve(result)
+        },
+      }
+
+      const expire = (): void => {
+        const left = record.expiresAt - now()
+        if (left > 0) {
+          timer = setTimeout(expire, Math.min(left, MAX_TIMER_MS))
+          return
+        }
+        const reason = `No answer within ${Math.round(ttlMs / 1000)} s`
+        void settleFromHere(waiter, { id: record.id, status: 'expired', result: { action: 'cancel' }, reason }, 'expire')
+      }
+      function onAbort(): void {
+        const reason = 'The MCP request was cancelled'
+        void settleFromHere(waiter, { id: record.id, status: 'cancelled', result: { action: 'cancel' }, reason }, 'abort')
+      }
+
+      const start = async (): Promise<void> => {
+        // Subscribe before the part is shown: no answer can arrive before anyone listens.
+        try {
+          unsubscribe = await store.subscribe(record.id, (settlement) => waiter.finish(settlement))
+        } catch (error) {
+          report({ type: 'store_error', id: record.id, operation: 'subscribe', error })
+          await settleFromHere(waiter, { id: record.id, status: 'failed', result: { action: 'decline' }, reason: 'The elicitation store is unavailable' }, 'subscribe')
+          return
+        }
+        if (done) {
+          unsubscribe()
+          return
+        }
+        waiters.set(record.id, waiter)
+        if (urlWait) {
+          pruneUrlWaits(now())
+          const key = record.urlElicitationId ?? ''
+          urlWaits.set(key, [...(urlWaits.get(key) ?? []), urlWait])
+        }
+        timer = setTimeout(expire, Math.min(Math.max(record.expiresAt - now(), 0), MAX_TIMER_MS))
+        // Do not hold a process open only to expire an elicitation.
+        ;(timer as { unref?: () => void }).unref?.()
+        ctx.signal?.addEventListener('abort', onAbort, { once: true })
+        report({ type: 'requested', id: record.id, sessionId: record.sessionId, serverName: record.serverName, mode: record.mode, expiresAt: record.expiresAt })
+        emitData(ctx.emit, toElicitationRequestData(record, 'pending'))
+        if (ctx.signal?.aborted) onAbort()
+        if (closed) void settleFromHere(waiter, { id: record.id, status: 'cancelled', result: { action: 'cancel' }, reason: 'The elicitation broker was closed' }, 'close')
+      }
+      void start()
+    })
+  }
+
+  const respond = async (body: RespondRequestBody, sessionId: string): Promise<RespondOutcome> => {
+    const refuse = (code: Exclude<RespondOutcome, { ok: true }>['code'], message: string, extra?: Partial<RespondOutcome>): RespondOutcome => {
+      report({ type: 'respond_rejected', id: body.id, code })
+      return { ok: false, code, message, ...extra } as RespondOutcome
+    }
+    const record = await store.get(body.id)
+    if (!record) return refuse('not_found', NOT_FOUND_MESSAGE)
+    // Ownership before state: another session learns nothing about the elicitation's progress.
+    if (record.sessionId !== sessionId) return refuse('forbidden', 'This elicitation belongs to another session')
+    if (record.status === 'expired') return refuse('expired', 'This elicitation has expired')
+    if (record.status !== 'pending') return refuse('already_settled', 'This elicitation was already answered')
+    const at = now()
+    if (at >= record.expiresAt) {
+      const waiter = waiters.get(record.id)
+      const settlement: ElicitationSettlement = { id: record.id, status: 'expired', result: { action: 'cancel' }, reason: 'Answered after it expired' }
+      if (waiter) void settleFromHere(waiter, settlement, 'expire')
+      return refuse('expired', 'This elicitation has expired')
+    }
+    let result: ElicitResult = { action: body.action }
+    if (body.action === 'accept' && record.mode === 'form') {
+      const checked = validate(record.requestedSchema, body.content ?? {})
+      if (!checked.ok) return refuse('invalid_content', 'The content does not match the requested schema', { fieldErrors: checked.errors })
+      result = { action: 'accept', content: checked.content }
+    }
+    const settlement: ElicitationSettlement = { id: record.id, status: STATUS_BY_ACTION[body.action], result }
+    const outcome = await store.settle(settlement, at)
+    if (!outcome.ok) {
+      if (outcome.reason === 'not_found') return refuse('not_found', NOT_FOUND_MESSAGE)
+      if (outcome.reason === 'expired') return refuse('expired', 'This elicitation has expired')
+      return refuse('already_settled', 'This elicitation was already answered')
+    }
+    // Same process: finish at once rather than wait for the store's publication.
+    waiters.get(record.id)?.finish(settlement)
+    return { ok: true }
+  }
+
+  const complete = async (urlElicitationId: string, scope: CompleteScope = {}): Promise<boolean> => {
+    pruneUrlWaits(now())
+    const wait = urlWaits
+      .get(urlElicitationId)
+      ?.find(
+        (w) =>
+          !w.completedEarly &&
+          (scope.sessionId === undefined || w.record.sessionId === scope.sessionId) &&
+          (scope.serverName === undefined || w.record.serverName === scope.serverName),
+      )
+    if (!wait) return false
+    // Completed before the user consented (e.g. an earlier attempt): shown as completed once accepted.
+    if (!wait.accepted) wait.completedEarly = true
+    else emitCompleted(wait)
+    return true
+  }
+
+  const listPending = async (sessionId: string): Promise<ElicitationRequestData[]> => {
+    const records = await store.listPending(sessionId)
+    return records.map((record) => toElicitationRequestData(record, 'pending'))
+  }
+
+  const close = async (): Promise<void> => {
+    if (closed) return
+    closed = true
+    const reason = 'The elicitation broker was closed'
+    await Promise.all(
+      [...waiters.values()].map((waiter) =>
+        settleFromHere(waiter, { id: waiter.record.id, status: 'cancelled', result: { action: 'cancel' }, reason }, 'close'),
+      ),
+    )
+    // Anything the store did not confirm is finished here: close() leaves no waiter and no timer.
+    for (const waiter of [...waiters.values()]) {
+      waiter.finish({ id: waiter.record.id, status: 'cancelled', result: { action: 'cancel' }, reason })
+    }
+    urlWaits.clear()
+    if (ownsStore) await store.close()
+  }
+
+  return { request, respond, complete, listPending, close }
+}
