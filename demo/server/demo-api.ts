@@ -1,0 +1,64 @@
+/**
+ * The demo's HTTP API, as Fetch-API handlers under `/api` (Hono): the AI SDK chat, the kit's
+ * respond / list handlers and MCP proxy, the AG-UI endpoint and the page's config.
+ */
+import {
+  type ElicitationBroker,
+  computeServerHash,
+  createListHandler,
+  createMcpProxyHandler,
+  createRespondHandler,
+} from '@mcp-hitl/core/server'
+import type { LanguageModel } from 'ai'
+import { Hono } from 'hono'
+import { createAgUiRoute } from './ag-ui/ag-ui-route'
+import { createChatRoute } from './chat/chat-route'
+import { DEMO_SERVER_NAME } from './mcp/demo-mcp-server'
+import { newSessionId, readSessionId, sessionCookie } from './session'
+
+/** What the API needs from the rest of the demo. */
+export interface DemoApiOptions {
+  broker: ElicitationBroker
+  model: LanguageModel
+  modelLabel: string
+  mcpUrl: string
+  /** Origin of the sandbox proxy page, given to the frontend. */
+  sandboxOrigin: string
+}
+
+/** Stable id of the one MCP server, preferred over its hash by the proxy and the middleware. */
+export const DEMO_SERVER_ID = 'demo'
+
+/** Builds the Hono app that answers `/api/*`. */
+export function createDemoApi(options: DemoApiOptions): Hono<{ Variables: { sessionId: string } }> {
+  const server = { type: 'http' as const, url: options.mcpUrl, serverId: DEMO_SERVER_ID }
+  const getSessionId = readSessionId
+  const chat = createChatRoute({
+    model: options.model,
+    broker: options.broker,
+    mcpUrl: options.mcpUrl,
+    serverName: DEMO_SERVER_NAME,
+    serverHash: computeServerHash(server),
+    serverId: DEMO_SERVER_ID,
+  })
+  const respond = createRespondHandler(options.broker, { getSessionId })
+  const list = createListHandler(options.broker, { getSessionId })
+  const proxy = createMcpProxyHandler({ servers: [server] })
+  const agUi = createAgUiRoute({ mcpUrl: options.mcpUrl, serverId: DEMO_SERVER_ID })
+
+  const app = new Hono<{ Variables: { sessionId: string } }>()
+  // Every caller gets a session cookie on first contact; see session.ts for what a real app does instead.
+  app.use('/api/*', async (c, next) => {
+    const existing = readSessionId(c.req.raw)
+    c.set('sessionId', existing ?? newSessionId())
+    await next()
+    if (!existing) c.res.headers.append('set-cookie', sessionCookie(c.get('sessionId')))
+  })
+  app.get('/api/config', (c) => c.json({ sandboxOrigin: options.sandboxOrigin, model: options.modelLabel, serverName: DEMO_SERVER_NAME }))
+  app.post('/api/chat', (c) => chat(c.req.raw, c.get('sessionId')))
+  app.post('/api/elicitations/respond', (c) => respond(c.req.raw))
+  app.get('/api/elicitations', (c) => list(c.req.raw))
+  app.post('/api/mcp-proxy', (c) => proxy(c.req.raw))
+  app.post('/api/ag-ui', (c) => agUi(c.req.raw))
+  return app
+}
