@@ -7,4 +7,6 @@ export default defineConfig({
   platform: 'browser',
   sourcemap: true,
   clean: true,
+  // The default stylesheet ships as plain CSS beside the bundles (`@mcp-hitl/react/styles.css`).
+  copy: ['src/styles.css'],
 })
