@@ -1,0 +1,105 @@
+/**
+ * Lua scripts of the Redis elicitation store. Every decision (caps on create, the one winner of a
+ * settle) runs inside one script, so Redis's single-threaded script execution makes it atomic
+ * across replicas without WATCH/MULTI retries.
+ *
+ * Layout under the prefix `P` (all with TTLs, so nothing outlives its use):
+ * - `P el:<id>`        hash { json, status, expiresAt, sessionId, reason? }: the record. While pending its
+ *                       TTL runs to `expiresAt` plus the tombstone time, so a late answer meets 410 not 404;
+ *                       once settled it is the tombstone (TTL = tombstone time), so a second answer meets 409.
+ *                       The record JSON is stored as written and never re-encoded by Lua: cjson would turn
+ *                       `[]` into `{}` and print large numbers in exponent form.
+ * - `P res:<id>`       the settlement JSON, kept only for the delivery window, so a replica whose
+ *                       subscriber connection blinked can still collect an answer it missed on the channel.
+ * - `P pending`        sorted set id -> expiresAt over every pending record (the total cap).
+ * - `P session:<sid>`  sorted set id -> expiresAt per session (the per-session cap, `listPending`).
+ * - channel `P settled` carries every settlement to every replica.
+ *
+ * Scripts derive the per-session key from the prefix; on Redis Cluster give the prefix a hash tag
+ * (`{mcp-hitl}:`) so every key of the store lives in one slot.
+ */
+
+/**
+ * KEYS: record, pending set, session set. ARGV: id, json, expiresAt, sessionId, now,
+ * maxPerSession (-1 = none), maxTotal (-1 = none), record TTL ms.
+ * Returns 'ok' | 'session_limit' | 'total_limit' | 'duplicate'.
+ */
+export const CREATE_SCRIPT = `
+local now = tonumber(ARGV[5])
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now)
+if redis.call('EXISTS', KEYS[1]) == 1 then return 'duplicate' end
+local perSession = tonumber(ARGV[6])
+if perSession >= 0 and redis.call('ZCARD', KEYS[3]) >= perSession then return 'session_limit' end
+local total = tonumber(ARGV[7])
+if total >= 0 and redis.call('ZCARD', KEYS[2]) >= total then return 'total_limit' end
+redis.call('HSET', KEYS[1], 'json', ARGV[2], 'status', 'pending', 'expiresAt', ARGV[3], 'sessionId', ARGV[4])
+redis.call('PEXPIRE', KEYS[1], ARGV[8])
+redis.call('ZADD', KEYS[2], ARGV[3], ARGV[1])
+redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1])
+-- A set lives as long as its latest member, so a crashed replica leaves nothing behind.
+for i = 2, 3 do
+  local last = redis.call('ZRANGE', KEYS[i], -1, -1, 'WITHSCORES')
+  local ttl = math.floor(tonumber(last[2]) - now) + 1000
+  if ttl < 1000 then ttl = 1000 end
+  redis.call('PEXPIRE', KEYS[i], ttl)
+end
+return 'ok'
+`
+
+/**
+ * KEYS: record, pending set, result key. ARGV: id, status, settlement JSON, now, tombstone ms,
+ * result ms, channel, session key prefix, reason ('' = none).
+ * Returns { outcome, json?, status?, reason? } with outcome 'ok' | 'not_found' | 'already_settled' | 'expired'
+ * (a record that ended as expired keeps answering `expired`, as the memory store does).
+ */
+export const SETTLE_SCRIPT = `
+local f = redis.call('HMGET', KEYS[1], 'status', 'expiresAt', 'sessionId', 'json', 'reason')
+if not f[1] then return { 'not_found' } end
+if f[1] == 'expired' then return { 'expired', f[4], f[1], f[5] or '' } end
+if f[1] ~= 'pending' then return { 'already_settled', f[4], f[1], f[5] or '' } end
+if tonumber(ARGV[4]) >= tonumber(f[2]) and ARGV[2] ~= 'expired' then return { 'expired', f[4], f[1], '' } end
+redis.call('HSET', KEYS[1], 'status', ARGV[2])
+if ARGV[9] ~= '' then redis.call('HSET', KEYS[1], 'reason', ARGV[9]) end
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+redis.call('ZREM', KEYS[2], ARGV[1])
+redis.call('ZREM', ARGV[8] .. f[3], ARGV[1])
+redis.call('SET', KEYS[3], ARGV[3], 'PX', ARGV[6])
+redis.call('PUBLISH', ARGV[7], ARGV[3])
+return { 'ok', f[4], ARGV[2], ARGV[9] }
+`
+
+/**
+ * KEYS: session set. ARGV: now, record key prefix.
+ * Returns the JSON of the session's pending, unexpired records (in expiry order; the store sorts).
+ */
+export const LIST_PENDING_SCRIPT = `
+local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. ARGV[1], '+inf')
+local out = {}
+for _, id in ipairs(ids) do
+  local f = redis.call('HMGET', ARGV[2] .. id, 'status', 'json')
+  if f[1] == 'pending' then out[#out + 1] = f[2] end
+end
+return out
+`
+
+/**
+ * Re-check after the subscriber connection came back. ARGV: result key prefix, record key prefix, ids...
+ * Returns one entry per id: the settlement JSON if still held, else `@pending`, `@settled`, or `@gone`.
+ */
+export const RECOVER_SCRIPT = `
+local out = {}
+for i = 3, #ARGV do
+  local id = ARGV[i]
+  local res = redis.call('GET', ARGV[1] .. id)
+  if res then
+    out[#out + 1] = res
+  else
+    local status = redis.call('HGET', ARGV[2] .. id, 'status')
+    if not status then out[#out + 1] = '@gone'
+    elseif status == 'pending' then out[#out + 1] = '@pending'
+    else out[#out + 1] = '@settled' end
+  end
+end
+return out
+`

@@ -1,0 +1,219 @@
+/**
+ * The behaviour every {@link ElicitationStore} must show, as a reusable suite: call it once per store
+ * (memory, Redis) so both keep the same 404/409/410 rules, caps and wake-ups the broker relies on.
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import type { ElicitationSettlement, ElicitationStore, StoredElicitation } from '../../src/server/stores/elicitation-store'
+
+/** How the suite gets stores. */
+export interface StoreContractHarness {
+  /** A fresh store over an empty backend. */
+  createStore(): Promise<ElicitationStore>
+  /**
+   * Another replica over the same backend as `store` (a second Redis connection pair), or `store`
+   * itself for a single-process store.
+   */
+  createPeer(store: ElicitationStore): Promise<ElicitationStore>
+}
+
+const NO_LIMITS = { maxPendingPerSession: 1000, maxPendingTotal: 100_000 }
+let counter = 0
+
+/** A pending record with a fresh id; `overrides` win. */
+export function makeRecord(overrides: Partial<StoredElicitation> = {}): StoredElicitation {
+  const now = Date.now()
+  counter += 1
+  return {
+    id: `el-${process.pid}-${now}-${counter}`,
+    sessionId: 'session-a',
+    serverName: 'demo',
+    mode: 'form',
+    message: 'Who are you?',
+    requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } }, required: [] },
+    createdAt: now,
+    expiresAt: now + 60_000,
+    status: 'pending',
+    ...overrides,
+  }
+}
+
+/** An accept settlement carrying `content`. */
+export function accept(id: string, content: Record<string, string> = { name: 'Ada' }): ElicitationSettlement {
+  return { id, status: 'accepted', result: { action: 'accept', content } }
+}
+
+/** A promise with its resolver (Node 20 has no Promise.withResolvers). */
+export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve: (value: T) => void = () => {}
+  const promise = new Promise<T>((r) => {
+    resolve = r
+  })
+  return { promise, resolve }
+}
+
+/** Registers the contract tests for one store kind. */
+export function describeElicitationStoreContract(name: string, harness: StoreContractHarness): void {
+  describe(`ElicitationStore contract: ${name}`, () => {
+    const opened: ElicitationStore[] = []
+    const open = async () => {
+      const store = await harness.createStore()
+      opened.push(store)
+      return store
+    }
+    const peerOf = async (store: ElicitationStore) => {
+      const peer = await harness.createPeer(store)
+      if (peer !== store) opened.push(peer)
+      return peer
+    }
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((store) => store.close()))
+    })
+
+    it('given a created record, get returns it as stored and unknown ids are undefined', async () => {
+      const store = await open()
+      const record = makeRecord({ mode: 'url', url: 'https://example.com/connect', urlElicitationId: 'u-1' })
+      expect(await store.create(record, NO_LIMITS)).toEqual({ ok: true })
+      expect(await store.get(record.id)).toEqual(record)
+      expect(await store.get('nope')).toBeUndefined()
+    })
+
+    it('lists only the session’s pending, unexpired records, oldest first', async () => {
+      const store = await open()
+      const t = Date.now()
+      const first = makeRecord({ createdAt: t - 20 })
+      const second = makeRecord({ createdAt: t - 10 })
+      const otherSession = makeRecord({ sessionId: 'session-b' })
+      const settled = makeRecord()
+      const shortLived = makeRecord({ expiresAt: Date.now() + 30 })
+      for (const record of [first, second, otherSession, settled, shortLived]) await store.create(record, NO_LIMITS)
+      await store.settle(accept(settled.id))
+      await new Promise((resolve) => setTimeout(resolve, 60))
+      const listed = await store.listPending('session-a')
+      expect(listed.map((record) => record.id)).toEqual([first.id, second.id])
+      expect(await store.listPending('session-c')).toEqual([])
+    })
+
+    it('refuses past the per-session cap with session_limit and past the total cap with total_limit', async () => {
+      const store = await open()
+      const limits = { maxPendingPerSession: 2, maxPendingTotal: 3 }
+      expect(await store.create(makeRecord(), limits)).toEqual({ ok: true })
+      expect(await store.create(makeRecord(), limits)).toEqual({ ok: true })
+      expect(await store.create(makeRecord(), limits)).toEqual({ ok: false, reason: 'session_limit' })
+      expect(await store.create(makeRecord({ sessionId: 'session-b' }), limits)).toEqual({ ok: true })
+      expect(await store.create(makeRecord({ sessionId: 'session-c' }), limits)).toEqual({
+        ok: false,
+        reason: 'total_limit',
+      })
+    })
+
+    it('frees a cap slot once a record is settled', async () => {
+      const store = await open()
+      const limits = { maxPendingPerSession: 1, maxPendingTotal: 1 }
+      const record = makeRecord()
+      await store.create(record, limits)
+      expect(await store.create(makeRecord(), limits)).toMatchObject({ ok: false })
+      await store.settle({ id: record.id, status: 'declined', result: { action: 'decline' } })
+      expect(await store.create(makeRecord(), limits)).toEqual({ ok: true })
+    })
+
+    it('settles once: the first call wins, a second gets already_settled, an unknown id not_found', async () => {
+      const store = await open()
+      const record = makeRecord()
+      await store.create(record, NO_LIMITS)
+      const first = await store.settle(accept(record.id))
+      expect(first).toEqual({ ok: true, record: { ...record, status: 'accepted' } })
+      const second = await store.settle({ id: record.id, status: 'declined', result: { action: 'decline' } })
+      expect(second).toMatchObject({ ok: false, reason: 'already_settled', record: { id: record.id, status: 'accepted' } })
+      expect((await store.get(record.id))?.status).toBe('accepted')
+      expect(await store.settle(accept('unknown-id'))).toEqual({ ok: false, reason: 'not_found' })
+    })
+
+    it('never keeps the answer’s content in the record', async () => {
+      const store = await open()
+      const record = makeRecord()
+      await store.create(record, NO_LIMITS)
+      await store.settle(accept(record.id, { name: 'secret-value-42' }))
+      expect(JSON.stringify(await store.get(record.id))).not.toContain('secret-value-42')
+    })
+
+    it('refuses an answer past expiresAt with expired, but accepts the expiry itself', async () => {
+      const store = await open()
+      const record = makeRecord({ expiresAt: Date.now() + 60_000 })
+      await store.create(record, NO_LIMITS)
+      const late = record.expiresAt + 1
+      expect(await store.settle(accept(record.id), late)).toMatchObject({ ok: false, reason: 'expired' })
+      const expiry: ElicitationSettlement = {
+        id: record.id,
+        status: 'expired',
+        result: { action: 'cancel' },
+        reason: 'timed out',
+      }
+      expect(await store.settle(expiry, late)).toMatchObject({ ok: true, record: { status: 'expired' } })
+      expect(await store.settle(accept(record.id), late)).toMatchObject({ ok: false, reason: 'expired' })
+    })
+
+    it('of concurrent settles of one id from two replicas, exactly one wins', async () => {
+      const store = await open()
+      const peer = await peerOf(store)
+      const record = makeRecord()
+      await store.create(record, NO_LIMITS)
+      const attempts = Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? peer : store).settle(accept(record.id, { name: `answer-${i}` })),
+      )
+      const outcomes = await Promise.all(attempts)
+      expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1)
+      expect(outcomes.filter((outcome) => !outcome.ok && outcome.reason === 'already_settled')).toHaveLength(19)
+    })
+
+    it('wakes a subscriber once with the full settlement when another replica settles', async () => {
+      const store = await open()
+      const peer = await peerOf(store)
+      const record = makeRecord()
+      await store.create(record, NO_LIMITS)
+      const heard: ElicitationSettlement[] = []
+      const { promise: settled, resolve } = deferred<void>()
+      // subscribe resolves once live, so a settlement right after it cannot slip past.
+      await store.subscribe(record.id, (settlement) => {
+        heard.push(settlement)
+        resolve()
+      })
+      await peer.settle(accept(record.id, { name: 'Grace' }))
+      await settled
+      await peer.settle(accept(record.id, { name: 'again' }))
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(heard).toEqual([accept(record.id, { name: 'Grace' })])
+    })
+
+    it('after unsubscribe, and for other ids, the listener is not called', async () => {
+      const store = await open()
+      const peer = await peerOf(store)
+      const a = makeRecord()
+      const b = makeRecord()
+      await store.create(a, NO_LIMITS)
+      await store.create(b, NO_LIMITS)
+      const heard: string[] = []
+      const unsubscribe = await store.subscribe(a.id, (settlement) => heard.push(`a:${settlement.id}`))
+      const { promise: bHeard, resolve: resolveB } = deferred<void>()
+      await store.subscribe(b.id, (settlement) => {
+        heard.push(`b:${settlement.id}`)
+        resolveB()
+      })
+      unsubscribe()
+      await peer.settle(accept(a.id))
+      await peer.settle(accept(b.id))
+      await bHeard
+      expect(heard).toEqual([`b:${b.id}`])
+    })
+
+    it('on close, cancels the waiters left with a reason', async () => {
+      const store = await harness.createStore()
+      const record = makeRecord()
+      await store.create(record, NO_LIMITS)
+      const { promise: heard, resolve } = deferred<ElicitationSettlement>()
+      await store.subscribe(record.id, resolve)
+      await store.close()
+      expect(await heard).toMatchObject({ id: record.id, status: 'cancelled', result: { action: 'cancel' } })
+      expect((await heard).reason).toBeTruthy()
+    })
+  })
+}
