@@ -1,0 +1,57 @@
+/**
+ * The AI SDK page: `useChat` against `/api/chat`, the kit's `useElicitation` fed by the chat's
+ * messages (and by the list route after a reload), answered in an `ElicitationDialog` or inline
+ * with `ElicitationForm`; MCP Apps render inline with `McpAppFrame`.
+ */
+import { useChat } from '@ai-sdk/react'
+import { ElicitationDialog, ElicitationForm, useElicitation } from '@mcp-hitl/react/elicitation'
+import { DefaultChatTransport } from 'ai'
+import { useMemo, useState } from 'react'
+import type { DemoUIMessage } from '../server/chat/chat-route'
+import { Composer } from './composer'
+import { MessageList } from './message-list'
+import { SuggestedPrompts } from './suggested-prompts'
+import type { Theme } from './use-theme'
+
+const SUGGESTIONS = [
+  { label: 'Form', prompt: 'Register me' },
+  { label: 'Multi-step', prompt: 'Book a trip' },
+  { label: 'URL mode', prompt: 'Connect my GitHub account' },
+  { label: 'MCP App', prompt: 'Show the task board' },
+]
+
+/** The chat page. */
+export function ChatPage(props: { theme: Theme; sandboxOrigin: string }) {
+  const transport = useMemo(() => new DefaultChatTransport<DemoUIMessage>({ api: '/api/chat' }), [])
+  const { messages, sendMessage, status, error } = useChat<DemoUIMessage>({ transport })
+  const [inline, setInline] = useState(() => new URLSearchParams(location.search).get('form') === 'inline')
+  const elicitation = useElicitation({
+    messages,
+    endpoint: '/api/elicitations/respond',
+    recoverFrom: '/api/elicitations',
+  })
+  const busy = status === 'submitted' || status === 'streaming'
+  const send = (text: string) => void sendMessage({ text })
+
+  return (
+    <main className="demo-page" data-page="chat">
+      <div className="demo-toolbar">
+        <label className="demo-switch">
+          <input type="checkbox" checked={inline} onChange={(e) => setInline(e.target.checked)} />
+          Show forms inline instead of in a dialog
+        </label>
+      </div>
+      <MessageList messages={messages} theme={props.theme} sandboxOrigin={props.sandboxOrigin} busy={busy} />
+      {error && <p role="alert" className="demo-error">{error.message}</p>}
+      {inline ? (
+        <div className="demo-inline-form">
+          <ElicitationForm elicitation={elicitation} allowLocalhost />
+        </div>
+      ) : (
+        <ElicitationDialog elicitation={elicitation} allowLocalhost />
+      )}
+      {<SuggestedPrompts suggestions={SUGGESTIONS} onPick={send} disabled={busy} />}
+      <Composer onSend={send} disabled={busy} placeholder='Try "register me"' />
+    </main>
+  )
+}

@@ -1,0 +1,12 @@
+/** Entry of the demo page. */
+import '@mcp-hitl/react/styles.css'
+import './demo.css'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './app'
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+)
