@@ -54,6 +54,13 @@ describe('parseRequestedSchema', () => {
     })
   })
 
+  it('reads a Pydantic optional (anyOf with null) as the plain optional field', () => {
+    const result = parseRequestedSchema(
+      obj({ nick: { anyOf: [{ type: 'string', maxLength: 9 }, { type: 'null' }], default: null, title: 'Nick' } }),
+    )
+    expect(result).toEqual({ ok: true, schema: obj({ nick: { type: 'string', title: 'Nick', maxLength: 9 } }) })
+  })
+
   it('accepts an empty form and a multi-select with uniqueItems true', () => {
     expect(parseRequestedSchema(obj({})).ok).toBe(true)
     const multi = obj({ t: { type: 'array', uniqueItems: true, items: { type: 'string', enum: ['a'] } } })
@@ -87,7 +94,7 @@ describe('parseRequestedSchema', () => {
     expect(pointers(obj({ a: { $ref: '#/$defs/A' } }))).toEqual(['/properties/a/$ref', '/properties/a/type'])
     expect(pointers(obj({ a: { type: 'null' } }))).toEqual(['/properties/a/type'])
     expect(issuesOf(obj({ a: { type: ['string', 'null'] } }))[0]?.message).toMatch(/list of types/)
-    expect(pointers(obj({ a: { anyOf: [{ type: 'string' }, { type: 'null' }] } }))).toEqual([
+    expect(pointers(obj({ a: { anyOf: [{ type: 'string' }, { type: 'number' }] } }))).toEqual([
       '/properties/a/type',
     ])
     expect(pointers(obj({ a: { type: 'string', anyOf: [{ type: 'string' }] } }))).toEqual(['/properties/a/anyOf'])
@@ -112,7 +119,7 @@ describe('parseRequestedSchema', () => {
     const [issue] = issuesOf(obj({ c: { type: 'string', enum: ['a', 'b'], enumNames: ['A'] } }))
     expect(issue).toEqual({
       pointer: '/properties/c/enumNames',
-      message: 'property "c" has 1 "enumNames" for 2 "enum" values; they must pair up one to one.',
+      message: 'Property "c" has 1 "enumNames" for 2 "enum" values; they must pair up one to one.',
     })
     expect(pointers(obj({ c: { type: 'string', enumNames: ['A'] } }))).toEqual(['/properties/c/enumNames'])
     expect(pointers(obj({ c: { type: 'string', enum: ['a'], enumNames: [1] } }))).toEqual(['/properties/c/enumNames'])
@@ -131,7 +138,7 @@ describe('parseRequestedSchema', () => {
 
   it('refuses inverted bounds', () => {
     expect(issuesOf(obj({ n: { type: 'number', minimum: 5, maximum: 1 } }))).toEqual([
-      { pointer: '/properties/n/minimum', message: 'property "n" has minimum 5 greater than maximum 1, so no value can be valid.' },
+      { pointer: '/properties/n/minimum', message: 'Property "n" has minimum 5 greater than maximum 1, so no value can be valid.' },
     ])
     expect(pointers(obj({ s: { type: 'string', minLength: 3, maxLength: 2 } }))).toEqual(['/properties/s/minLength'])
     expect(pointers(obj({ m: { type: 'array', items: { type: 'string', enum: ['a', 'b', 'c'] }, minItems: 3, maxItems: 1 } }))).toEqual([
@@ -147,7 +154,7 @@ describe('parseRequestedSchema', () => {
   it('refuses minItems larger than the number of options', () => {
     expect(issuesOf(obj({ m: { type: 'array', items: { type: 'string', enum: ['a'] }, minItems: 2 } }))[0]).toEqual({
       pointer: '/properties/m/minItems',
-      message: 'property "m" requires at least 2 choices but offers only 1 options.',
+      message: 'Property "m" requires at least 2 choices but offers only 1 options.',
     })
   })
 

@@ -72,7 +72,8 @@ function setOwn(target: Json, key: string, value: unknown): void {
 class Collector {
   readonly issues: SchemaIssue[] = []
   add(pointer: string, message: string): void {
-    this.issues.push({ pointer, message })
+    // Field names open many sentences ("property "x" ..."); a sentence starts with a capital.
+    this.issues.push({ pointer, message: message.charAt(0).toUpperCase() + message.slice(1) })
   }
 }
 
@@ -310,14 +311,32 @@ function parseArray(node: Json, at: string, name: string, c: Collector, out: Jso
   }
 }
 
-function parseProperty(key: string, node: unknown, c: Collector): PrimitiveSchemaDefinition | undefined {
+/**
+ * Pydantic (the Python SDK, FastMCP) writes an optional field as `anyOf: [{ type: X }, { type: 'null' }]`
+ * with `default: null`. In an elicitation form "optional" already means "may be left out", so read it
+ * as the plain X field; the null itself is never sent.
+ */
+function unwrapNullable(node: Json): Json {
+  const anyOf = node.anyOf
+  if (node.type !== undefined || !Array.isArray(anyOf) || anyOf.length !== 2) return node
+  const nulls = anyOf.filter((m) => isRecord(m) && m.type === 'null' && Object.keys(m).length === 1)
+  const other = anyOf.find((m) => !(isRecord(m) && m.type === 'null'))
+  if (nulls.length !== 1 || !isRecord(other)) return node
+  const { anyOf: _drop, ...outer } = node
+  const merged: Json = { ...other, ...outer }
+  if (merged.default === null) delete merged.default
+  return merged
+}
+
+function parseProperty(key: string, raw: unknown, c: Collector): PrimitiveSchemaDefinition | undefined {
   const at = `/properties/${escapePointerToken(key)}`
   const name = `property ${JSON.stringify(key)}`
   const before = c.issues.length
-  if (!isRecord(node)) {
-    c.add(at, `The schema of ${name} must be an object, got ${describe(node)}.`)
+  if (!isRecord(raw)) {
+    c.add(at, `The schema of ${name} must be an object, got ${describe(raw)}.`)
     return undefined
   }
+  const node = unwrapNullable(raw)
   rejectUnsupported(node, UNSUPPORTED_KEYWORDS, at, name, c)
   const out: Json = {}
   const type = node.type
