@@ -17,7 +17,7 @@ step() {
   else printf '%s\tfailed\n' "$name" >>"$results/steps.tsv"; fi
 }
 
-step typecheck pnpm -r --workspace-concurrency=1 run typecheck
+step typecheck pnpm run typecheck
 step lint pnpm exec biome check .
 step vitest pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
 if [ -f scripts/check-packages.sh ]; then step packages bash scripts/check-packages.sh; fi

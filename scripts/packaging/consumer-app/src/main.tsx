@@ -1,0 +1,49 @@
+// A chat UI that installed the published tarballs with npm: it imports the dialog from the main
+// entry, the frame from the apps entry and the stylesheet, exactly as the README tells users to.
+import { ElicitationDialog, useElicitation } from '@mcp-hitl/react'
+import { McpAppFrame } from '@mcp-hitl/react/apps'
+import '@mcp-hitl/react/styles.css'
+import { useEffect, useState } from 'react'
+import { createRoot } from 'react-dom/client'
+
+declare global {
+  interface Window {
+    answers: unknown[]
+  }
+}
+window.answers = []
+
+function App() {
+  const elicitation = useElicitation({
+    respond: async (body) => {
+      window.answers.push(body)
+    },
+  })
+  const [pushed, setPushed] = useState(false)
+  useEffect(() => {
+    if (pushed) return
+    setPushed(true)
+    elicitation.push({
+      elicitationId: 'consumer-1',
+      message: 'Which plan do you want?',
+      requestedSchema: {
+        type: 'object',
+        properties: { name: { type: 'string', title: 'Name', minLength: 1 } },
+        required: ['name'],
+      },
+      mode: 'form',
+      serverName: 'Consumer server',
+      status: 'pending',
+    })
+  }, [elicitation, pushed])
+  return (
+    <main>
+      <p>React {React_VERSION}</p>
+      <ElicitationDialog elicitation={elicitation} />
+      {typeof McpAppFrame === 'function' ? <span data-frame-export="ok" /> : null}
+    </main>
+  )
+}
+
+declare const React_VERSION: string
+createRoot(document.getElementById('root')!).render(<App />)
