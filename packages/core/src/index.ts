@@ -129,3 +129,22 @@ export type { AgUiProxyAgent } from './apps/transports/ag-ui'
 export { createHttpProxyTransport } from './apps/transports/http'
 export type { HttpProxyTransportOptions } from './apps/transports/http'
 export type { McpProxyRequestInit, McpProxyTransport } from './apps/transports/types'
+
+// MCP Apps: host bridge (host side of the postMessage protocol) and resource loading
+export { createMcpAppHostBridge, MCP_APPS_PROTOCOL_VERSION } from './apps/host-bridge'
+export type {
+  McpAppBridgeState,
+  McpAppHostBridge,
+  McpAppHostBridgeOptions,
+  McpAppHostHandlers,
+  McpAppMessageParams,
+  McpAppModelContext,
+  McpAppRefusalReason,
+  McpAppTarget,
+} from './apps/host-bridge'
+export { detectHostContext, diffHostContext } from './apps/host-context'
+export type { McpAppDisplayMode, McpAppHostContext, McpAppTheme } from './apps/host-context'
+export { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_RATE_LIMIT } from './apps/message-guard'
+export type { RateLimit } from './apps/message-guard'
+export { decodeBase64Utf8, readMcpAppResource } from './apps/read-app-resource'
+export type { McpAppResource } from './apps/read-app-resource'

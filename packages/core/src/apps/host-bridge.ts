@@ -1,0 +1,459 @@
+/**
+ * The host side of the MCP Apps protocol (2026-01-26) over `postMessage`: a few KB, no zod, no MCP
+ * client. It answers `ui/initialize`, feeds the app its tool input and result in order and exactly
+ * once, relays the app's MCP requests through a {@link McpProxyTransport}, and refuses anything
+ * from another window, anything too large and anything too fast.
+ *
+ * The spec types of `@modelcontextprotocol/ext-apps` are imported here as types only and used
+ * only inside function bodies (`satisfies`), so the published declarations do not need the
+ * package; the public option and callback types are the kit's own structural ones.
+ */
+import type {
+  McpUiHostCapabilities,
+  McpUiInitializeResult,
+  McpUiOpenLinkResult,
+  McpUiRequestDisplayModeResult,
+} from '@modelcontextprotocol/ext-apps'
+import { McpHitlError } from '../errors'
+import { diffHostContext, type McpAppDisplayMode, type McpAppHostContext } from './host-context'
+import { type IncomingJsonRpc, isRecord, JSON_RPC_ERROR, type JsonRpcError, type JsonRpcId, parseJsonRpc } from './json-rpc'
+import {
+  createRateLimiter,
+  DEFAULT_MAX_MESSAGE_BYTES,
+  DEFAULT_RATE_LIMIT,
+  estimateMessageSize,
+  type RateLimit,
+} from './message-guard'
+import type {
+  CallToolResult,
+  ContentBlock,
+  McpUiResourceCsp,
+  McpUiResourcePermissions,
+  ProxiedMCPRequest,
+  ProxiedMcpMethod,
+} from './protocol'
+import type { McpProxyTransport } from './transports/types'
+
+/** MCP Apps protocol version this bridge speaks. */
+export const MCP_APPS_PROTOCOL_VERSION = '2026-01-26'
+
+/** `ui/message` params: a message the app adds to the chat as the user. */
+export interface McpAppMessageParams {
+  role: 'user'
+  content: ContentBlock[]
+}
+
+/** `ui/update-model-context` params; each call replaces the previous one. */
+export interface McpAppModelContext {
+  content?: ContentBlock[]
+  structuredContent?: Record<string, unknown>
+}
+
+/** Why a message from the app was refused. */
+export type McpAppRefusalReason = 'rate_limited' | 'too_large' | 'link_refused'
+
+/** What the host does with the app's requests; read on every message (latest-ref friendly). */
+export interface McpAppHostHandlers {
+  /** The app finished its handshake. */
+  onInitialized?(app: { appInfo?: { name: string; version: string }; appCapabilities?: Record<string, unknown> }): void
+  /** An `http(s):` link to open; return `false` (or throw) to report failure to the app. Default: a new window with `noopener,noreferrer`. */
+  onOpenLink?(url: string): boolean | undefined | Promise<boolean | undefined>
+  /** The app adds a message to the chat; throw to report failure to the app. */
+  onMessage?(params: McpAppMessageParams): unknown
+  /** The app replaces its context for the model's next turn. */
+  onUpdateModelContext?(params: McpAppModelContext): unknown
+  /** The app's content size changed (the host sets the height only; the width follows the container). */
+  onSizeChange?(size: { width?: number; height?: number }): void
+  /** The display mode changed at the app's request (already checked against what host and app allow). */
+  onDisplayModeChange?(mode: McpAppDisplayMode): void
+  /** The app asks to be closed; the host decides. */
+  onRequestTeardown?(): void
+  /** A `notifications/message` log entry from the app (also forwarded to the server). */
+  onLog?(params: Record<string, unknown>): void
+  /** A message was refused (for telemetry; never called for messages from other windows). */
+  onRefused?(reason: McpAppRefusalReason, method?: string): void
+}
+
+/** Options of {@link createMcpAppHostBridge}. */
+export interface McpAppHostBridgeOptions {
+  /** Relays `tools/call`, `resources/read`, `notifications/message` and `ping` to the app's server. */
+  transport: McpProxyTransport
+  /** The server that served the app (`serverId` is preferred by the relay when present). */
+  server: { serverHash: string; serverId?: string }
+  /** Tool arguments, sent once as `tool-input` after the handshake; `{}` for tools without arguments. */
+  toolInput?: Record<string, unknown>
+  /** The tool result, sent once as `tool-result` after `tool-input`. */
+  toolResult?: CallToolResult
+  hostInfo?: { name: string; version: string }
+  hostContext?: McpAppHostContext
+  /** Display modes the host can show; the app may switch only to ones it also declares. Default `['inline']`. */
+  displayModes?: McpAppDisplayMode[]
+  /** Sandbox actually applied, advertised in `hostCapabilities.sandbox`. */
+  sandbox?: { csp?: McpUiResourceCsp; permissions?: McpUiResourcePermissions }
+  /** For the double-iframe sandbox: what to send when the proxy says `sandbox-proxy-ready`. */
+  proxyResource?: { html: string; sandbox?: string; csp?: McpUiResourceCsp; permissions?: McpUiResourcePermissions }
+  /** Callbacks, or a function returning the latest ones. */
+  handlers?: McpAppHostHandlers | (() => McpAppHostHandlers)
+  /** Largest accepted message (estimated JSON size). Default 1 MiB. */
+  maxMessageBytes?: number
+  /** Token bucket for messages from the app. Default 500 at once, 250 per second. */
+  rateLimit?: RateLimit
+}
+
+/** Where the app lives: its window and the origin its messages carry (`'null'` for a sandboxed srcdoc frame). */
+export interface McpAppTarget {
+  window: Window
+  origin: string
+}
+
+/** Lifecycle of a bridge. */
+export type McpAppBridgeState = 'idle' | 'connected' | 'initialized' | 'closed'
+
+/** A host bridge bound to one app frame. */
+export interface McpAppHostBridge {
+  /** Starts listening on `listenOn` (default `window`) for messages from `target` only. */
+  connect(target: McpAppTarget, listenOn?: Pick<Window, 'addEventListener' | 'removeEventListener'>): void
+  /** Sets the tool arguments (ignored once sent). */
+  setToolInput(args: Record<string, unknown>): void
+  /** Sets the tool result (ignored once a result or cancellation was sent). */
+  setToolResult(result: CallToolResult): void
+  /** Tells the app the tool call was cancelled (instead of a result). */
+  setToolCancelled(reason?: string): void
+  /** Merges context changes; after the handshake only the changed keys are sent. */
+  setHostContext(changes: McpAppHostContext): void
+  /** The context as the app last saw it (or will see it at the handshake). */
+  getHostContext(): McpAppHostContext
+  /** Sends `ui/resource-teardown` and waits for the answer, at most `timeoutMs` (default 500). */
+  teardown(timeoutMs?: number): Promise<void>
+  /** Stops listening, aborts relayed requests, drops pending ones. */
+  close(): void
+  /** Current lifecycle state. */
+  readonly state: McpAppBridgeState
+}
+
+const RELAYED = new Set<string>(['tools/call', 'resources/read', 'ping'])
+
+class RpcFailure extends Error {
+  constructor(readonly error: JsonRpcError) {
+    super(error.message)
+  }
+}
+
+function fail(code: number, message: string): never {
+  throw new RpcFailure({ code, message })
+}
+
+function defaultOpenLink(url: string): boolean {
+  window.open(url, '_blank', 'noopener,noreferrer')
+  return true
+}
+
+function errorMessage(error: unknown): string {
+  return McpHitlError.isInstance(error) || error instanceof Error ? error.message : 'Request failed'
+}
+
+// A relay answer of `{ error }` (the AG-UI middleware's failure shape) is a failure, never a result.
+function relayError(result: unknown): string | undefined {
+  return isRecord(result) && typeof result.error === 'string' && !('content' in result) ? result.error : undefined
+}
+
+/** Creates the host side of one app's MCP Apps session. */
+export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpAppHostBridge {
+  const handlers = (): McpAppHostHandlers =>
+    (typeof options.handlers === 'function' ? options.handlers() : options.handlers) ?? {}
+  const hostModes = options.displayModes ?? ['inline']
+  const maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES
+  const limiter = createRateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT)
+  let context: McpAppHostContext = {
+    displayMode: 'inline',
+    ...options.hostContext,
+    availableDisplayModes: hostModes,
+  }
+  let state: McpAppBridgeState = 'idle'
+  let target: McpAppTarget | undefined
+  let listenOn: Pick<Window, 'addEventListener' | 'removeEventListener'> | undefined
+  let appModes: McpAppDisplayMode[] = ['inline']
+  let toolInput = options.toolInput
+  let outcome: { method: string; params: Record<string, unknown> } | undefined = options.toolResult
+    ? { method: 'ui/notifications/tool-result', params: options.toolResult }
+    : undefined
+  let inputSent = false
+  let outcomeSent = false
+  let nextId = 1
+  const waiting = new Map<JsonRpcId, () => void>()
+  const inflight = new Set<AbortController>()
+
+  const post = (message: Record<string, unknown>) => {
+    if (state === 'closed' || !target) return
+    // A sandboxed srcdoc frame has an opaque origin, which postMessage cannot name: '*' is the only
+    // target; the frame's own window is still the only recipient.
+    target.window.postMessage({ jsonrpc: '2.0', ...message }, target.origin === 'null' ? '*' : target.origin)
+  }
+  const notify = (method: string, params: Record<string, unknown>) => post({ method, params })
+
+  // Order guarantee: nothing before `initialized`, then tool-input once, then the outcome once.
+  const flush = () => {
+    if (state !== 'initialized') return
+    if (!inputSent && toolInput !== undefined) {
+      inputSent = true
+      notify('ui/notifications/tool-input', { arguments: toolInput })
+    }
+    if (inputSent && !outcomeSent && outcome) {
+      outcomeSent = true
+      notify(outcome.method, outcome.params)
+    }
+  }
+
+  const relay = async (method: ProxiedMcpMethod, params: Record<string, unknown>) => {
+    const request: ProxiedMCPRequest = { serverHash: options.server.serverHash, method, params }
+    if (options.server.serverId !== undefined) request.serverId = options.server.serverId
+    const controller = new AbortController()
+    inflight.add(controller)
+    try {
+      return await options.transport.request(request, { signal: controller.signal })
+    } finally {
+      inflight.delete(controller)
+    }
+  }
+
+  const answer = async (method: string, params: Record<string, unknown>): Promise<unknown> => {
+    switch (method) {
+      case 'ui/initialize': {
+        const caps = isRecord(params.appCapabilities) ? params.appCapabilities : {}
+        const modes = caps.availableDisplayModes
+        appModes = Array.isArray(modes) ? (modes as McpAppDisplayMode[]) : ['inline']
+        // A second initialize means a new document in the frame (a reload): it gets its data again.
+        state = 'connected'
+        inputSent = false
+        outcomeSent = false
+        const h = handlers()
+        const hostCapabilities = {
+          openLinks: {},
+          serverTools: {},
+          serverResources: {},
+          logging: {},
+          ...(h.onMessage ? { message: { text: {}, image: {}, resource: {}, resourceLink: {} } } : {}),
+          ...(h.onUpdateModelContext ? { updateModelContext: { text: {}, structuredContent: {} } } : {}),
+          ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+        } satisfies McpUiHostCapabilities
+        return {
+          protocolVersion: MCP_APPS_PROTOCOL_VERSION,
+          hostInfo: options.hostInfo ?? { name: 'mcp-hitl', version: '0.1.0' },
+          hostCapabilities,
+          // Our context type is the spec's, minus its exhaustive style-key record.
+          hostContext: context as McpUiInitializeResult['hostContext'],
+        } satisfies McpUiInitializeResult
+      }
+      case 'ui/open-link': {
+        const url = typeof params.url === 'string' ? params.url : ''
+        let protocol = ''
+        try {
+          protocol = new URL(url).protocol
+        } catch {
+          // Not a URL: refused below.
+        }
+        if (protocol !== 'https:' && protocol !== 'http:') {
+          handlers().onRefused?.('link_refused', method)
+          return { isError: true } satisfies McpUiOpenLinkResult
+        }
+        const open = handlers().onOpenLink ?? defaultOpenLink
+        try {
+          return ((await open(url)) === false ? { isError: true } : {}) satisfies McpUiOpenLinkResult
+        } catch {
+          return { isError: true }
+        }
+      }
+      case 'ui/message': {
+        const onMessage = handlers().onMessage
+        if (!onMessage) return { isError: true }
+        if (params.role !== 'user' || !Array.isArray(params.content)) fail(JSON_RPC_ERROR.invalidParams, 'Expected { role: "user", content: [...] }')
+        try {
+          await onMessage({ role: 'user', content: params.content as ContentBlock[] })
+          return {}
+        } catch {
+          return { isError: true }
+        }
+      }
+      case 'ui/update-model-context': {
+        const onUpdate = handlers().onUpdateModelContext
+        if (!onUpdate) fail(JSON_RPC_ERROR.methodNotFound, 'Method not found: ui/update-model-context')
+        const update: McpAppModelContext = {}
+        if (Array.isArray(params.content)) update.content = params.content as ContentBlock[]
+        if (isRecord(params.structuredContent)) update.structuredContent = params.structuredContent
+        await onUpdate(update)
+        return {}
+      }
+      case 'ui/request-display-mode': {
+        const mode = params.mode as McpAppDisplayMode
+        // The spec: never switch to a mode the app did not declare, nor one the host cannot show.
+        if (mode !== context.displayMode && hostModes.includes(mode) && appModes.includes(mode)) {
+          context = { ...context, displayMode: mode }
+          handlers().onDisplayModeChange?.(mode)
+        }
+        return { mode: context.displayMode ?? 'inline' } satisfies McpUiRequestDisplayModeResult
+      }
+      case 'tools/call': {
+        if (typeof params.name !== 'string') fail(JSON_RPC_ERROR.invalidParams, 'tools/call needs a tool name')
+        let result: unknown
+        try {
+          result = await relay('tools/call', params)
+        } catch (error) {
+          fail(JSON_RPC_ERROR.internalError, errorMessage(error))
+        }
+        const error = relayError(result)
+        // A failed tool is a tool result with isError, as MCP servers report tool failures.
+        if (error !== undefined) return { content: [{ type: 'text', text: error }], isError: true } satisfies CallToolResult
+        if (!isRecord(result) || !Array.isArray(result.content)) fail(JSON_RPC_ERROR.internalError, 'The server sent no tool result')
+        return result
+      }
+      default: {
+        if (!RELAYED.has(method)) fail(JSON_RPC_ERROR.methodNotFound, `Method not found: ${method}`)
+        let result: unknown
+        try {
+          result = await relay(method as ProxiedMcpMethod, params)
+        } catch (error) {
+          fail(JSON_RPC_ERROR.internalError, errorMessage(error))
+        }
+        const error = relayError(result)
+        if (error !== undefined) fail(JSON_RPC_ERROR.internalError, error)
+        if (!isRecord(result)) fail(JSON_RPC_ERROR.internalError, 'The server sent no result')
+        return result
+      }
+    }
+  }
+
+  const onRequest = async (id: JsonRpcId, method: string, params: Record<string, unknown>) => {
+    try {
+      const before = context.displayMode
+      const result = await answer(method, params)
+      post({ id, result })
+      // Sent after the answer, so the app's context follows the mode it was just granted.
+      if (method === 'ui/request-display-mode' && context.displayMode !== before) {
+        notify('ui/notifications/host-context-changed', { displayMode: context.displayMode })
+      }
+    } catch (error) {
+      post({
+        id,
+        error: error instanceof RpcFailure ? error.error : { code: JSON_RPC_ERROR.internalError, message: errorMessage(error) },
+      })
+    }
+  }
+
+  const onNotification = (method: string, params: Record<string, unknown>) => {
+    const h = handlers()
+    switch (method) {
+      case 'ui/notifications/initialized':
+        if (state !== 'connected') return
+        state = 'initialized'
+        h.onInitialized?.({})
+        flush()
+        return
+      case 'ui/notifications/size-changed': {
+        const size: { width?: number; height?: number } = {}
+        if (typeof params.width === 'number' && Number.isFinite(params.width)) size.width = params.width
+        if (typeof params.height === 'number' && Number.isFinite(params.height)) size.height = params.height
+        h.onSizeChange?.(size)
+        return
+      }
+      case 'ui/notifications/request-teardown':
+        h.onRequestTeardown?.()
+        return
+      case 'notifications/message':
+        h.onLog?.(params)
+        relay('notifications/message', params).catch(() => {})
+        return
+      case 'ui/notifications/sandbox-proxy-ready':
+        if (options.proxyResource) notify('ui/notifications/sandbox-resource-ready', options.proxyResource)
+        return
+    }
+  }
+
+  const dispatch = (message: IncomingJsonRpc) => {
+    if (message.kind === 'response') {
+      waiting.get(message.id)?.()
+      return
+    }
+    if (message.kind === 'notification') return onNotification(message.method, message.params)
+    void onRequest(message.id, message.method, message.params)
+  }
+
+  const listener = (event: MessageEvent) => {
+    // Identity before anything else: only the frame's own window, with the origin it must carry.
+    if (!target || event.source !== target.window || event.origin !== target.origin) return
+    // The budget is spent before `event.data` is read, so a flood costs the host no deserialising.
+    if (!limiter.take()) {
+      handlers().onRefused?.('rate_limited')
+      return
+    }
+    const data: unknown = event.data
+    if (estimateMessageSize(data, maxBytes) > maxBytes) {
+      const id = isRecord(data) ? data.id : undefined
+      handlers().onRefused?.('too_large', isRecord(data) && typeof data.method === 'string' ? data.method : undefined)
+      if (typeof id === 'string' || typeof id === 'number') {
+        post({ id, error: { code: JSON_RPC_ERROR.invalidRequest, message: 'Message too large' } })
+      }
+      return
+    }
+    const message = parseJsonRpc(data)
+    if (message) dispatch(message)
+  }
+
+  return {
+    get state() {
+      return state
+    },
+    connect(next, on = window) {
+      if (state === 'closed') throw new McpHitlError('McpAppHostBridge.connect: the bridge is closed; create a new one', { code: 'misuse' })
+      listenOn?.removeEventListener('message', listener as EventListener)
+      target = next
+      listenOn = on
+      on.addEventListener('message', listener as EventListener)
+      if (state === 'idle') state = 'connected'
+    },
+    setToolInput(args) {
+      if (inputSent) return
+      toolInput = args
+      flush()
+    },
+    setToolResult(result) {
+      if (outcomeSent) return
+      outcome = { method: 'ui/notifications/tool-result', params: result }
+      flush()
+    },
+    setToolCancelled(reason) {
+      if (outcomeSent) return
+      outcome = { method: 'ui/notifications/tool-cancelled', params: reason === undefined ? {} : { reason } }
+      flush()
+    },
+    setHostContext(changes) {
+      const changed = diffHostContext(context, changes)
+      if (!changed) return
+      context = { ...context, ...changed }
+      if (state === 'initialized') notify('ui/notifications/host-context-changed', changed)
+    },
+    getHostContext: () => context,
+    teardown(timeoutMs = 500) {
+      if (state !== 'initialized') return Promise.resolve()
+      const id = `teardown-${nextId++}`
+      return new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer)
+          waiting.delete(id)
+          resolve()
+        }
+        const timer = setTimeout(done, timeoutMs)
+        waiting.set(id, done)
+        post({ id, method: 'ui/resource-teardown', params: {} })
+      })
+    },
+    close() {
+      if (state === 'closed') return
+      state = 'closed'
+      listenOn?.removeEventListener('message', listener as EventListener)
+      for (const controller of inflight) controller.abort()
+      inflight.clear()
+      for (const done of waiting.values()) done()
+      target = undefined
+    },
+  }
+}
