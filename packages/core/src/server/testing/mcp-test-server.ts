@@ -1,0 +1,112 @@
+/**
+ * Test helper: a real `McpServer` (@modelcontextprotocol/sdk) over Streamable HTTP on 127.0.0.1 whose
+ * tools ask for input with `elicitInput`, in form and URL mode, and answer with what they received.
+ */
+import { randomUUID } from 'node:crypto'
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
+import type { ElicitRequestFormParams } from '../../elicitation/protocol'
+import { startTestHttpServer } from './node-http-bridge'
+
+/** The form the `ask_profile` tool sends. */
+export const PROFILE_FORM: ElicitRequestFormParams = {
+  message: 'Tell us about you',
+  requestedSchema: {
+    type: 'object',
+    properties: {
+      name: { type: 'string', title: 'Name', minLength: 1 },
+      age: { type: 'integer', title: 'Age', minimum: 0, maximum: 150 },
+      subscribe: { type: 'boolean', title: 'Subscribe' },
+      color: { type: 'string', enum: ['red', 'green', 'blue'] },
+      tags: { type: 'array', items: { type: 'string', enum: ['a', 'b', 'c'] } },
+    },
+    required: ['name', 'age'],
+  },
+}
+
+/** The form the `ask_color` tool sends. */
+export const COLOR_FORM: ElicitRequestFormParams = {
+  message: 'Pick a color',
+  requestedSchema: {
+    type: 'object',
+    properties: { color: { type: 'string', oneOf: [{ const: 'r', title: 'Red' }, { const: 'g', title: 'Green' }] } },
+    required: ['color'],
+  },
+}
+
+/** A running MCP test server. */
+export interface McpTestServer {
+  /** The MCP endpoint. */
+  url: string
+  /** Sends `notifications/elicitation/complete` for `elicitationId` on every session that declared URL mode. */
+  completeUrlElicitation(elicitationId: string): Promise<void>
+  close(): Promise<void>
+}
+
+const text = (value: unknown) => ({ content: [{ type: 'text' as const, text: JSON.stringify(value) }] })
+
+function createServer(): McpServer {
+  const server = new McpServer({ name: 'hitl-test-server', version: '1.0.0' })
+  server.registerTool('ask_profile', { description: 'Asks for a profile' }, async () =>
+    text(await server.server.elicitInput(PROFILE_FORM)),
+  )
+  server.registerTool('ask_color', { description: 'Asks for a color' }, async () => text(await server.server.elicitInput(COLOR_FORM)))
+  // Gives up after a short time: the SDK then cancels its elicitation request on the client.
+  server.registerTool('ask_briefly', { description: 'Asks, but only for a moment' }, async () => {
+    try {
+      return text(await server.server.elicitInput(COLOR_FORM, { timeout: 300 }))
+    } catch (error) {
+      return text({ error: String(error) })
+    }
+  })
+  server.registerTool('connect_account', { description: 'URL-mode elicitation' }, async () =>
+    text(
+      await server.server.elicitInput({
+        mode: 'url',
+        message: 'Connect your account',
+        elicitationId: 'connect-1',
+        url: 'https://auth.example.com/connect?state=abc',
+      }),
+    ),
+  )
+  return server
+}
+
+/** Starts the server; each MCP session gets its own `McpServer`, as the SDK expects. */
+export async function startMcpTestServer(): Promise<McpTestServer> {
+  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: McpServer }>()
+  const http = await startTestHttpServer((req, res) => {
+    const sessionId = req.headers['mcp-session-id']
+    const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined
+    if (existing) {
+      void existing.transport.handleRequest(req, res)
+      return
+    }
+    if (req.method !== 'POST') {
+      res.writeHead(400).end()
+      return
+    }
+    const server = createServer()
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        sessions.set(id, { transport, server })
+      },
+    })
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId)
+    }
+    void server.connect(transport).then(() => transport.handleRequest(req, res))
+  })
+  return {
+    url: `${http.url}/mcp`,
+    async completeUrlElicitation(elicitationId) {
+      const urlCapable = [...sessions.values()].filter(({ server }) => server.server.getClientCapabilities()?.elicitation?.url)
+      await Promise.all(urlCapable.map(({ server }) => server.server.createElicitationCompletionNotifier(elicitationId)()))
+    },
+    async close() {
+      await Promise.all([...sessions.values()].map(({ server }) => server.close()))
+      await http.close()
+    },
+  }
+}
