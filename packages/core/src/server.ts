@@ -8,3 +8,33 @@ export type {
   SettleOutcome,
   StoredElicitation,
 } from './server/stores/elicitation-store'
+
+// elicitation broker
+export { createElicitationBroker, NOT_FOUND_MESSAGE } from './server/elicitation-broker'
+export type {
+  CompleteScope,
+  ElicitationBroker,
+  ElicitationBrokerEvent,
+  ElicitationBrokerOptions,
+  ElicitationRequestContext,
+  RespondOutcome,
+} from './server/elicitation-broker-types'
+export { createElicitationId } from './server/create-elicitation-id'
+export { toElicitationDataPart, toElicitationRequestData } from './server/elicitation-data'
+
+// stores
+export { createMemoryElicitationStore } from './server/stores/memory-store'
+export type { MemoryElicitationStoreOptions } from './server/stores/memory-store'
+
+// Fetch-API handlers
+export { createRespondHandler } from './server/respond-handler'
+export type { RespondHandlerOptions } from './server/respond-handler'
+export { createListHandler } from './server/list-handler'
+export type { ListHandlerOptions } from './server/list-handler'
+export type { GetSessionId, SessionHandlerOptions } from './server/session-resolver'
+
+// adapters
+export { AI_SDK_ELICITATION_CAPABILITY, attachBrokerToAiSdkClient } from './server/adapters/ai-sdk'
+export type { AiSdkAdapterOptions, AiSdkElicitationClient } from './server/adapters/ai-sdk'
+export { BROKER_ELICITATION_CAPABILITY, attachBrokerToMcpClient } from './server/adapters/mcp-sdk'
+export type { McpSdkAdapterOptions, McpSdkElicitationClient } from './server/adapters/mcp-sdk'
