@@ -1,0 +1,363 @@
+import { ElicitationDialog } from '@mcp-hitl/react/elicitation'
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import type { ComponentType } from 'react'
+import { expect, fn, spyOn, userEvent, waitFor } from 'storybook/test'
+import { findDialog, screenOf } from '../support/play'
+import { ComposedDialogHarness, DialogHarness, type ElicitationHarnessProps } from './elicitation-harness'
+import {
+  contactSchema,
+  formRequest,
+  hundredFieldsSchema,
+  LONG_MESSAGE,
+  longTextSchema,
+  registrationSchema,
+  sensitiveSchema,
+  urlRequest,
+} from './fixtures'
+
+const USAGE = `
+\`\`\`tsx
+import { ElicitationDialog, useElicitation } from '@mcp-hitl/react/elicitation'
+import '@mcp-hitl/react/styles.css'
+
+function Chat() {
+  const { messages } = useChat()
+  const elicitation = useElicitation({ messages })   // data-elicitation-request parts
+  return <ElicitationDialog elicitation={elicitation} />
+}
+
+// Or compose the parts for your own layout:
+<ElicitationDialog.Root elicitation={elicitation}>
+  <ElicitationDialog.Header />
+  <ElicitationDialog.Form />
+  <ElicitationDialog.Actions />
+</ElicitationDialog.Root>
+\`\`\`
+`
+
+const meta = {
+  title: 'Elicitation/ElicitationDialog',
+  // The props table documents the component; the stories render it through the real hook.
+  component: ElicitationDialog as unknown as ComponentType<ElicitationHarnessProps>,
+  render: (args) => <DialogHarness {...args} />,
+  args: { requests: [], onServerRequest: fn(), onRespond: fn() },
+  argTypes: { requests: { control: 'object' } },
+  parameters: {
+    // A modal covers the page: give each story its own frame on the docs page.
+    docs: {
+      story: { inline: false, iframeHeight: 640 },
+      description: {
+        component:
+          'The modal elicitation dialog on Radix Dialog: one request at a time in arrival order, the asking server ' +
+          'named in the title, the message as the description, Submit / Decline / Cancel (Escape and closing mean ' +
+          'cancel), field errors from the browser and from the server, expiry, and URL mode with consent.' +
+          USAGE,
+      },
+    },
+  },
+} satisfies Meta<ElicitationHarnessProps>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const registration = () => formRequest('Create your account to finish the booking.', registrationSchema)
+
+/** A realistic sign-up form: fill it in, submit, the dialog closes once the server took the answer. */
+export const Registration: Story = {
+  args: { requests: [registration()] },
+  play: async ({ canvasElement, args }) => {
+    const dialog = await findDialog(canvasElement)
+    await expect(dialog.dialog).toHaveAccessibleName('travel-agent asks for information')
+    await expect(dialog.dialog).toHaveAccessibleDescription('Create your account to finish the booking.')
+    await waitFor(() => expect(dialog.getByLabelText(/^Full name/)).toHaveFocus())
+    await userEvent.type(dialog.getByLabelText(/^Full name/), 'Ada Lovelace')
+    await userEvent.type(dialog.getByLabelText(/^Email/), 'ada@example.com')
+    await userEvent.selectOptions(dialog.getByLabelText(/^Plan/), 'Pro (9 EUR / month)')
+    await userEvent.click(dialog.getByLabelText(/I accept the terms/))
+    await userEvent.click(dialog.getByRole('button', { name: 'Submit' }))
+    await waitFor(() =>
+      expect(args.onServerRequest).toHaveBeenCalledWith({
+        id: args.requests[0]!.elicitationId,
+        action: 'accept',
+        content: { fullName: 'Ada Lovelace', email: 'ada@example.com', plan: 'pro', seats: 1, terms: true },
+      }),
+    )
+    await waitFor(() => expect(args.onRespond).toHaveBeenCalledWith(expect.anything(), 'accept'))
+    await waitFor(() => expect(screenOf(canvasElement).queryByRole('dialog')).toBeNull())
+  },
+}
+
+/** Escape means `cancel` (the user dismissed the question rather than refusing it). */
+export const CancelWithEscape: Story = {
+  args: { requests: [registration()] },
+  play: async ({ canvasElement, args }) => {
+    await findDialog(canvasElement)
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() =>
+      expect(args.onServerRequest).toHaveBeenCalledWith({ id: args.requests[0]!.elicitationId, action: 'cancel' }),
+    )
+    await waitFor(() => expect(screenOf(canvasElement).queryByRole('dialog')).toBeNull())
+  },
+}
+
+/** One hundred fields: the dialog scrolls, the first field has focus, the form still submits. */
+export const HundredFields: Story = {
+  args: { requests: [formRequest('Fill in the full survey.', hundredFieldsSchema)] },
+  play: async ({ canvasElement, args }) => {
+    const dialog = await findDialog(canvasElement)
+    expect(dialog.getAllByRole('textbox').length).toBeGreaterThanOrEqual(34)
+    await userEvent.type(dialog.getByLabelText(/^Text field 1\b/), 'first')
+    await userEvent.click(dialog.getByRole('button', { name: 'Submit' }))
+    await waitFor(() =>
+      expect(args.onServerRequest).toHaveBeenCalledWith(
+        expect.objectContaining({ action: 'accept', content: expect.objectContaining({ field1: 'first' }) }),
+      ),
+    )
+  },
+}
+
+/** The server refuses the content with 422: its field errors show on the right fields, then a fix goes through. */
+export const ServerFieldErrors: Story = {
+  args: {
+    requests: [formRequest('Who should we contact?', contactSchema)],
+    server: {
+      status: 422,
+      failTimes: 1,
+      fieldErrors: [
+        { field: 'email', pointer: '/email', keyword: 'format', message: 'This address is already registered.' },
+      ],
+    },
+  },
+  play: async ({ canvasElement, args }) => {
+    const dialog = await findDialog(canvasElement)
+    await userEvent.type(dialog.getByLabelText(/^Name/), 'Ada')
+    await userEvent.type(dialog.getByLabelText(/^Email/), 'ada@example.com')
+    await userEvent.click(dialog.getByRole('button', { name: 'Submit' }))
+    await expect(await dialog.findByText('This address is already registered.')).toBeVisible()
+    await waitFor(() => expect(dialog.getByLabelText(/^Email/)).toHaveFocus())
+    await userEvent.clear(dialog.getByLabelText(/^Email/))
+    await userEvent.type(dialog.getByLabelText(/^Email/), 'ada.lovelace@example.com')
+    await userEvent.click(dialog.getByRole('button', { name: 'Submit' }))
+    await waitFor(() => expect(args.onServerRequest).toHaveBeenCalledTimes(2))
+    expect(args.onServerRequest).toHaveBeenLastCalledWith(
+      expect.objectContaining({ content: { name: 'Ada', email: 'ada.lovelace@example.com' } }),
+    )
+    await waitFor(() => expect(screenOf(canvasElement).queryByRole('dialog')).toBeNull())
+  },
+}
+
+/** While the answer is on its way: buttons disabled, no double submit. */
+export const Submitting: Story = {
+  args: { requests: [formRequest('Who should we contact?', contactSchema)], server: { neverAnswers: true } },
+  play: async ({ canvasElement, args }) => {
+    const dialog = await findDialog(canvasElement)
+    await userEvent.type(dialog.getByLabelText(/^Name/), 'Ada')
+    await userEvent.type(dialog.getByLabelText(/^Email/), 'ada@example.com')
+    await userEvent.click(dialog.getByRole('button', { name: 'Submit' }))
+    const sending = await dialog.findByRole('button', { name: 'Sending…' })
+    await expect(sending).toBeDisabled()
+    await expect(dialog.getByRole('button', { name: 'Decline' })).toBeDisabled()
+    await expect(dialog.dialog).toHaveAttribute('data-status', 'submitting')
+    expect(args.onServerRequest).toHaveBeenCalledTimes(1)
+  },
+}
+
+/** The send failed (500): the form stays, with the reason, so the user can try again. */
+export const SendFailed: Story = {
+  args: { requests: [formRequest('Who should we contact?', contactSchema)], server: { status: 500, failTimes: 1 } },
+  play: async ({ canvasElement }) => {
+    const dialog = await findDialog(canvasElement)
+    await userEvent.type(dialog.getByLabelText(/^Name/), 'Ada')
+    await userEvent.type(dialog.getByLabelText(/^Email/), 'ada@example.com')
+    await userEvent.click(dialog.getByRole('button', { name: 'Submit' }))
+    await expect(await dialog.findByRole('alert')).toHaveTextContent(/not sent/)
+    await expect(dialog.getByRole('button', { name: 'Submit' })).toBeEnabled()
+  },
+}
+
+/** Past its `expiresAt`: no form, a clear notice, and a Close button. */
+export const Expired: Story = {
+  args: { requests: [formRequest('Who should we contact?', contactSchema, { expiresAt: Date.now() - 1000 })] },
+  play: async ({ canvasElement, args }) => {
+    const dialog = await findDialog(canvasElement)
+    await expect(dialog.getByRole('status')).toHaveTextContent(/expired/)
+    await expect(dialog.dialog).toHaveAttribute('data-status', 'expired')
+    await userEvent.click(dialog.getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screenOf(canvasElement).queryByRole('dialog')).toBeNull())
+    expect(args.onServerRequest).not.toHaveBeenCalled()
+  },
+}
+
+/** With `expiresAt` known the dialog shows the time left. */
+export const TimeLeft: Story = {
+  args: { requests: [formRequest('Who should we contact?', contactSchema)], expiresInMs: 5 * 60_000 },
+  play: async ({ canvasElement }) => {
+    const dialog = await findDialog(canvasElement)
+    await expect(await dialog.findByText(/min .* left/)).toBeVisible()
+  },
+}
+
+/** The server says it was already answered (409): a settled notice instead of an endless spinner. */
+export const AlreadyAnswered: Story = {
+  args: { requests: [formRequest('Who should we contact?', contactSchema)], server: { status: 409 } },
+  play: async ({ canvasElement }) => {
+    const dialog = await findDialog(canvasElement)
+    await userEvent.click(dialog.getByRole('button', { name: 'Decline' }))
+    await expect(await dialog.findByText(/already answered/)).toBeVisible()
+  },
+}
+
+/** Three requests from two servers: shown one at a time, in arrival order, with "1 of 3". */
+export const QueueOfThree: Story = {
+  args: {
+    requests: [
+      formRequest('Who should we contact?', contactSchema, { serverName: 'travel-agent' }),
+      formRequest('Create your account to finish the booking.', registrationSchema, { serverName: 'billing' }),
+      formRequest('One more contact for the second room.', contactSchema, { serverName: 'travel-agent' }),
+    ],
+  },
+  play: async ({ canvasElement, args }) => {
+    const [first, second, third] = args.requests
+    let dialog = await findDialog(canvasElement)
+    await expect(dialog.getByText('1 of 3')).toBeVisible()
+    await expect(dialog.dialog).toHaveAccessibleName('travel-agent asks for information')
+    await userEvent.click(dialog.getByRole('button', { name: 'Decline' }))
+    await waitFor(() => expect(screenOf(canvasElement).getByText('2 of 3')).toBeVisible())
+    dialog = await findDialog(canvasElement)
+    await expect(dialog.dialog).toHaveAccessibleName('billing asks for information')
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screenOf(canvasElement).getByText('3 of 3')).toBeVisible())
+    dialog = await findDialog(canvasElement)
+    await userEvent.type(dialog.getByLabelText(/^Name/), 'Grace')
+    await userEvent.type(dialog.getByLabelText(/^Email/), 'grace@example.com')
+    await userEvent.click(dialog.getByRole('button', { name: 'Submit' }))
+    await waitFor(() => expect(args.onServerRequest).toHaveBeenCalledTimes(3))
+    const bodies = (args.onServerRequest as ReturnType<typeof fn>).mock.calls.map(([body]) => body)
+    expect(bodies).toEqual([
+      { id: first!.elicitationId, action: 'decline' },
+      { id: second!.elicitationId, action: 'cancel' },
+      { id: third!.elicitationId, action: 'accept', content: { name: 'Grace', email: 'grace@example.com' } },
+    ])
+  },
+}
+
+/** A field whose name and `writeOnly` mark it secret is masked (servers should use URL mode for secrets). */
+export const SensitiveField: Story = {
+  args: { requests: [formRequest('Connect the deploy bot.', sensitiveSchema, { serverName: 'ci-server' })] },
+  play: async ({ canvasElement, args }) => {
+    const dialog = await findDialog(canvasElement)
+    const token = dialog.getByLabelText(/^API token/) as HTMLInputElement
+    await expect(token).toHaveAttribute('type', 'password')
+    await userEvent.type(dialog.getByLabelText(/^Username/), 'deploy')
+    await userEvent.type(token, 's3cret-t0ken')
+    await userEvent.click(dialog.getByRole('button', { name: 'Submit' }))
+    await waitFor(() =>
+      expect(args.onServerRequest).toHaveBeenCalledWith(
+        expect.objectContaining({ content: { username: 'deploy', apiToken: 's3cret-t0ken' } }),
+      ),
+    )
+  },
+}
+
+/** Long message, titles and descriptions wrap inside the dialog; nothing overflows sideways. */
+export const LongTexts: Story = {
+  args: { requests: [formRequest(LONG_MESSAGE, longTextSchema, { serverName: 'a-very-long-server-name-for-hotel-bookings' })] },
+  play: async ({ canvasElement }) => {
+    const { dialog } = await findDialog(canvasElement)
+    expect(dialog.scrollWidth).toBeLessThanOrEqual(dialog.clientWidth + 1)
+  },
+}
+
+/** URL mode with an https address: host and full URL shown; opens only on click, with `noopener,noreferrer`. */
+export const UrlAllowed: Story = {
+  args: { requests: [urlRequest('https://calendar.example.com/oauth/authorize?client=travel-agent')] },
+  beforeEach: () => {
+    const open = spyOn(window, 'open').mockImplementation(() => null)
+    return () => open.mockRestore()
+  },
+  play: async ({ canvasElement, args }) => {
+    const dialog = await findDialog(canvasElement)
+    await expect(dialog.dialog).toHaveAttribute('data-mode', 'url')
+    await expect(dialog.getByText('calendar.example.com', { selector: 'dd' })).toBeVisible()
+    expect(window.open).not.toHaveBeenCalled()
+    await userEvent.click(dialog.getByRole('button', { name: 'Open page' }))
+    expect(window.open).toHaveBeenCalledWith(
+      'https://calendar.example.com/oauth/authorize?client=travel-agent',
+      '_blank',
+      'noopener,noreferrer',
+    )
+    await waitFor(() =>
+      expect(args.onServerRequest).toHaveBeenCalledWith({ id: args.requests[0]!.elicitationId, action: 'accept' }),
+    )
+    await expect(await dialog.findByText(/Waiting for the server/)).toBeVisible()
+  },
+}
+
+/** URL mode with an address that is not https: refused with the reason, no Open button, Decline still works. */
+export const UrlRefused: Story = {
+  args: { requests: [urlRequest('http://calendar.example.com/oauth/authorize')] },
+  play: async ({ canvasElement, args }) => {
+    const dialog = await findDialog(canvasElement)
+    await expect(dialog.getByRole('alert')).toHaveTextContent(/will not be opened/)
+    expect(dialog.queryByRole('button', { name: 'Open page' })).toBeNull()
+    await userEvent.click(dialog.getByRole('button', { name: 'Decline' }))
+    await waitFor(() =>
+      expect(args.onServerRequest).toHaveBeenCalledWith({ id: args.requests[0]!.elicitationId, action: 'decline' }),
+    )
+  },
+}
+
+/** URL mode after consent: waits for the server's completion, then closes by itself. */
+export const UrlWaitingForCompletion: Story = {
+  args: { requests: [urlRequest('https://pay.example.com/checkout/42')], completeUrlAfterMs: 600 },
+  beforeEach: () => {
+    const open = spyOn(window, 'open').mockImplementation(() => null)
+    return () => open.mockRestore()
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await findDialog(canvasElement)
+    await userEvent.click(dialog.getByRole('button', { name: 'Open page' }))
+    await expect(await dialog.findByText(/Waiting for the server/)).toBeVisible()
+    await expect(dialog.dialog).toHaveAttribute('data-status', 'waiting')
+    await waitFor(() => expect(screenOf(canvasElement).queryByRole('dialog')).toBeNull(), { timeout: 5000 })
+  },
+}
+
+/** Every label replaced (here in German), e.g. for i18n. */
+export const CustomLabels: Story = {
+  args: {
+    requests: [formRequest('Wer soll die Buchungsbestätigung erhalten?', contactSchema, { serverName: 'reise-agent' })],
+    labels: {
+      title: (server) => `${server ?? 'Ein Server'} bittet um Angaben`,
+      trustNote: () => 'Teilen Sie nur, was Sie weitergeben möchten. Sie können ablehnen oder abbrechen.',
+      accept: 'Senden',
+      decline: 'Ablehnen',
+      cancel: 'Abbrechen',
+      close: 'Schließen',
+    },
+  },
+  play: async ({ canvasElement, args }) => {
+    const dialog = await findDialog(canvasElement)
+    await expect(dialog.dialog).toHaveAccessibleName('reise-agent bittet um Angaben')
+    await userEvent.click(dialog.getByRole('button', { name: 'Ablehnen' }))
+    await waitFor(() => expect(args.onServerRequest).toHaveBeenCalledWith(expect.objectContaining({ action: 'decline' })))
+  },
+}
+
+/** `ElicitationDialog.Root` with `Header`, `Form` and `Actions` composed around the app's own note. */
+export const ComposedParts: Story = {
+  args: { requests: [formRequest('Who should we contact?', contactSchema)] },
+  render: (args) => <ComposedDialogHarness {...args} />,
+  play: async ({ canvasElement, args }) => {
+    const dialog = await findDialog(canvasElement)
+    await expect(dialog.getByText(/stored for 30 days/)).toBeVisible()
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(args.onServerRequest).toHaveBeenCalledWith(expect.objectContaining({ action: 'cancel' })))
+  },
+}
+
+/** Light host page. */
+export const Light: Story = { args: { requests: [registration()] }, globals: { theme: 'light' } }
+
+/** Dark host page. */
+export const Dark: Story = { args: { requests: [registration()] }, globals: { theme: 'dark' } }

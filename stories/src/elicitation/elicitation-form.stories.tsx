@@ -1,0 +1,278 @@
+import { ElicitationForm } from '@mcp-hitl/react/elicitation'
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import type { ComponentType } from 'react'
+import { expect, fn, userEvent, waitFor } from 'storybook/test'
+import { findInlineForm, retype, setNativeValue } from '../support/play'
+import { FormHarness, type ElicitationHarnessProps } from './elicitation-harness'
+import {
+  booleanSchema,
+  contactSchema,
+  defaultsSchema,
+  formRequest,
+  formatsSchema,
+  legacyEnumNamesSchema,
+  longMultiSelectSchema,
+  numbersSchema,
+  registrationSchema,
+  shortMultiSelectSchema,
+  titledEnumSchema,
+  untitledEnumSchema,
+} from './fixtures'
+
+const USAGE = `
+\`\`\`tsx
+import { ElicitationForm, useElicitation } from '@mcp-hitl/react/elicitation'
+import '@mcp-hitl/react/styles.css'
+
+function Transcript({ messages }) {
+  const elicitation = useElicitation({ messages, endpoint: '/api/elicitation/respond' })
+  return <ElicitationForm elicitation={elicitation} />
+}
+\`\`\`
+`
+
+const meta = {
+  title: 'Elicitation/ElicitationForm',
+  // The props table documents the component; the stories render it through the real hook.
+  component: ElicitationForm as unknown as ComponentType<ElicitationHarnessProps>,
+  render: (args) => <FormHarness {...args} />,
+  args: { requests: [], onServerRequest: fn(), onRespond: fn() },
+  argTypes: { requests: { control: 'object' } },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'The inline elicitation form for a chat transcript: the asking server, the message and an RJSF form built ' +
+          'from the restricted MCP schema, with Submit, Decline and Cancel. Each story below is one schema feature; ' +
+          'its test fills the form and checks the exact body sent to the respond route.' +
+          USAGE,
+      },
+    },
+  },
+} satisfies Meta<ElicitationHarnessProps>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** `format`: email, uri, date and date-time inputs; the values go out as strings. */
+export const StringFormats: Story = {
+  args: { requests: [formRequest('Where should we send the booking confirmation?', formatsSchema)] },
+  play: async ({ canvasElement, args }) => {
+    const form = await findInlineForm(canvasElement)
+    await userEvent.type(form.getByLabelText(/^Email/), 'ada@example.com')
+    await userEvent.type(form.getByLabelText(/^Company website/), 'https://example.com')
+    await setNativeValue(form.getByLabelText(/^Check-in date/) as HTMLInputElement, '2026-12-24')
+    await userEvent.click(form.getByRole('button', { name: 'Submit' }))
+    await waitFor(() =>
+      expect(args.onServerRequest).toHaveBeenCalledWith({
+        id: args.requests[0]!.elicitationId,
+        action: 'accept',
+        content: { email: 'ada@example.com', website: 'https://example.com', checkIn: '2026-12-24' },
+      }),
+    )
+  },
+}
+
+/** A malformed email is caught in the browser, next to the field, before anything is sent. */
+export const InvalidEmail: Story = {
+  args: { requests: [formRequest('Where should we send the booking confirmation?', formatsSchema)] },
+  play: async ({ canvasElement, args }) => {
+    const form = await findInlineForm(canvasElement)
+    await userEvent.type(form.getByLabelText(/^Email/), 'not-an-email')
+    await setNativeValue(form.getByLabelText(/^Check-in date/) as HTMLInputElement, '2026-12-24')
+    await userEvent.click(form.getByRole('button', { name: 'Submit' }))
+    await expect(await form.findByText(/attention/)).toBeVisible()
+    await waitFor(() => expect(form.getByLabelText(/^Email/)).toHaveFocus())
+    expect(args.onServerRequest).not.toHaveBeenCalled()
+  },
+}
+
+/** `number` keeps decimals, `integer` does not; both are bounded and sent as JSON numbers. */
+export const NumberAndInteger: Story = {
+  args: { requests: [formRequest('How many guests, and what budget?', numbersSchema)] },
+  play: async ({ canvasElement, args }) => {
+    const form = await findInlineForm(canvasElement)
+    await userEvent.type(form.getByLabelText(/^Budget per night/), '120.5')
+    await userEvent.type(form.getByLabelText(/^Guests/), '9')
+    await userEvent.click(form.getByRole('button', { name: 'Submit' }))
+    await expect(await form.findByText(/attention/)).toBeVisible()
+    expect(args.onServerRequest).not.toHaveBeenCalled()
+    await retype(form.getByLabelText(/^Guests/), '2')
+    await userEvent.click(form.getByRole('button', { name: 'Submit' }))
+    await waitFor(() =>
+      expect(args.onServerRequest).toHaveBeenCalledWith(
+        expect.objectContaining({ action: 'accept', content: { budget: 120.5, guests: 2 } }),
+      ),
+    )
+  },
+}
+
+/** A yes/no field, sent as a JSON boolean. */
+export const BooleanField: Story = {
+  args: { requests: [formRequest('Would you like breakfast?', booleanSchema)] },
+  play: async ({ canvasElement, args }) => {
+    const form = await findInlineForm(canvasElement)
+    await userEvent.click(form.getByLabelText(/Include breakfast/))
+    await userEvent.click(form.getByRole('button', { name: 'Submit' }))
+    await waitFor(() =>
+      expect(args.onServerRequest).toHaveBeenCalledWith(
+        expect.objectContaining({ action: 'accept', content: { breakfast: true } }),
+      ),
+    )
+  },
+}
+
+/** Single select whose values are their own labels (`enum`). */
+export const UntitledEnum: Story = {
+  args: { requests: [formRequest('Which room type?', untitledEnumSchema)] },
+  play: async ({ canvasElement, args }) => {
+    const form = await findInlineForm(canvasElement)
+    await userEvent.selectOptions(form.getByLabelText(/^Room type/), 'double')
+    await userEvent.click(form.getByRole('button', { name: 'Submit' }))
+    await waitFor(() =>
+      expect(args.onServerRequest).toHaveBeenCalledWith(
+        expect.objectContaining({ action: 'accept', content: { room: 'double' } }),
+      ),
+    )
+  },
+}
+
+/** Single select with a label per value (`oneOf` of `const` + `title`): the label shows, the value is sent. */
+export const TitledEnum: Story = {
+  args: { requests: [formRequest('Which room type?', titledEnumSchema)] },
+  play: async ({ canvasElement, args }) => {
+    const form = await findInlineForm(canvasElement)
+    await userEvent.selectOptions(form.getByLabelText(/^Room type/), 'Junior suite')
+    await userEvent.click(form.getByRole('button', { name: 'Submit' }))
+    await waitFor(() =>
+      expect(args.onServerRequest).toHaveBeenCalledWith(
+        expect.objectContaining({ action: 'accept', content: { room: 'suite' } }),
+      ),
+    )
+  },
+}
+
+/** The legacy, non-standard `enumNames` still labels the options. */
+export const LegacyEnumNames: Story = {
+  args: { requests: [formRequest('Window or aisle?', legacyEnumNamesSchema)] },
+  play: async ({ canvasElement, args }) => {
+    const form = await findInlineForm(canvasElement)
+    await userEvent.selectOptions(form.getByLabelText(/^Seat/), 'Aisle')
+    await userEvent.click(form.getByRole('button', { name: 'Submit' }))
+    await waitFor(() =>
+      expect(args.onServerRequest).toHaveBeenCalledWith(
+        expect.objectContaining({ action: 'accept', content: { seat: 'a' } }),
+      ),
+    )
+  },
+}
+
+/** Short multi selects render as checkboxes, titled ones (`items.anyOf`) with their labels; sent as `string[]`. */
+export const MultiSelectShort: Story = {
+  args: { requests: [formRequest('What do you need at the hotel?', shortMultiSelectSchema)] },
+  play: async ({ canvasElement, args }) => {
+    const form = await findInlineForm(canvasElement)
+    await userEvent.click(form.getByRole('checkbox', { name: 'wifi' }))
+    await userEvent.click(form.getByRole('checkbox', { name: 'pool' }))
+    await userEvent.click(form.getByRole('checkbox', { name: 'Vegetarian' }))
+    await userEvent.click(form.getByRole('button', { name: 'Submit' }))
+    await waitFor(() =>
+      expect(args.onServerRequest).toHaveBeenCalledWith(
+        expect.objectContaining({ action: 'accept', content: { amenities: ['wifi', 'pool'], diet: ['veg'] } }),
+      ),
+    )
+  },
+}
+
+/** Long multi selects render as one list box instead of 25 checkboxes. */
+export const MultiSelectLong: Story = {
+  args: { requests: [formRequest('Which countries have you visited?', longMultiSelectSchema)] },
+  play: async ({ canvasElement, args }) => {
+    const form = await findInlineForm(canvasElement)
+    await userEvent.selectOptions(form.getByLabelText(/^Countries you have visited/), ['France', 'Japan'])
+    await userEvent.click(form.getByRole('button', { name: 'Submit' }))
+    await waitFor(() =>
+      expect(args.onServerRequest).toHaveBeenCalledWith(
+        expect.objectContaining({ action: 'accept', content: { countries: ['France', 'Japan'] } }),
+      ),
+    )
+  },
+}
+
+/** Every kind with a `default`: the form starts filled in, and an untouched submit sends the defaults. */
+export const Defaults: Story = {
+  args: { requests: [formRequest('Confirm the booking details', defaultsSchema)] },
+  play: async ({ canvasElement, args }) => {
+    const form = await findInlineForm(canvasElement)
+    await expect(form.getByLabelText(/^Name on the booking/)).toHaveValue('Ada Lovelace')
+    await userEvent.click(form.getByRole('button', { name: 'Submit' }))
+    await waitFor(() =>
+      expect(args.onServerRequest).toHaveBeenCalledWith(
+        expect.objectContaining({
+          action: 'accept',
+          content: { name: 'Ada Lovelace', nights: 3, newsletter: false, room: 'double', amenities: ['wifi'] },
+        }),
+      ),
+    )
+  },
+}
+
+/** Required fields left empty are flagged, the first one gets focus, and nothing is sent. */
+export const RequiredFields: Story = {
+  args: { requests: [formRequest('Create your account', registrationSchema)] },
+  play: async ({ canvasElement, args }) => {
+    const form = await findInlineForm(canvasElement)
+    await userEvent.click(form.getByRole('button', { name: 'Submit' }))
+    await expect(await form.findByText(/attention/)).toBeVisible()
+    await waitFor(() => expect(form.getByLabelText(/^Full name/)).toHaveFocus())
+    expect(args.onServerRequest).not.toHaveBeenCalled()
+  },
+}
+
+/** Decline is the explicit refusal: sent as `decline`, without content. */
+export const Decline: Story = {
+  args: { requests: [formRequest('Create your account', registrationSchema)] },
+  play: async ({ canvasElement, args }) => {
+    const form = await findInlineForm(canvasElement)
+    await userEvent.click(form.getByRole('button', { name: 'Decline' }))
+    await waitFor(() =>
+      expect(args.onServerRequest).toHaveBeenCalledWith({ id: args.requests[0]!.elicitationId, action: 'decline' }),
+    )
+    await waitFor(() => expect(args.onRespond).toHaveBeenCalledWith(expect.anything(), 'decline'))
+  },
+}
+
+/** Dark host page. */
+export const Dark: Story = {
+  args: { requests: [formRequest('Create your account', registrationSchema)] },
+  globals: { theme: 'dark' },
+}
+
+/** Labels in Arabic, laid out right to left by the page's `dir`. */
+export const RightToLeft: Story = {
+  args: {
+    requests: [formRequest('من يجب أن نتصل به بخصوص الحجز؟', contactSchema, { serverName: 'وكيل-السفر' })],
+    labels: {
+      title: (server) => `${server ?? 'خادم'} يطلب معلومات`,
+      trustNote: () => 'شارك فقط ما ترغب في مشاركته. يمكنك الرفض أو الإلغاء.',
+      accept: 'إرسال',
+      submitting: 'جارٍ الإرسال…',
+      decline: 'رفض',
+      cancel: 'إلغاء',
+      close: 'إغلاق',
+      errorSummary: (count) => `${count} من الحقول تحتاج إلى انتباه.`,
+    },
+  },
+  render: (args) => (
+    <div dir="rtl" lang="ar">
+      <FormHarness {...args} />
+    </div>
+  ),
+  play: async ({ canvasElement, args }) => {
+    const form = await findInlineForm(canvasElement)
+    await expect(form.region).toHaveAccessibleName('وكيل-السفر يطلب معلومات')
+    await expect(getComputedStyle(form.region).direction).toBe('rtl')
+    await userEvent.click(form.getByRole('button', { name: 'رفض' }))
+    await waitFor(() => expect(args.onServerRequest).toHaveBeenCalledWith(expect.objectContaining({ action: 'decline' })))
+  },
+}
