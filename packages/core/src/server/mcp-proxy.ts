@@ -87,7 +87,14 @@ function buildIndex(servers: McpProxyServerConfig[]) {
 
 // The server never saw the request: its session is unknown (404), so a retry cannot repeat a side effect.
 function isExpiredSession(cause: unknown): boolean {
-  return cause instanceof Error && cause.name === 'StreamableHTTPError' && (cause as { code?: unknown }).code === 404
+  return isHttpTransportError(cause) && (cause as { code?: unknown }).code === 404
+}
+
+// The SDK's StreamableHTTPError / SseError keep the default `name`, so go by class name and message.
+function isHttpTransportError(cause: unknown): boolean {
+  if (!(cause instanceof Error)) return false
+  const kind = cause.constructor?.name
+  return kind === 'StreamableHTTPError' || kind === 'SseError' || /^(Streamable HTTP|SSE) error/.test(cause.message)
 }
 
 // A dead session (server restarted, session expired, network) rather than an answer from the server.
@@ -95,7 +102,7 @@ function isConnectionFailure(cause: unknown): boolean {
   if (!(cause instanceof Error)) return true
   const code = (cause as { code?: unknown }).code
   if (cause.name === 'McpError') return code === -32000 // ConnectionClosed
-  if (cause.name === 'StreamableHTTPError' || cause.name === 'SseError') return true
+  if (isHttpTransportError(cause)) return true
   return cause.name === 'TypeError' || typeof code === 'string' // fetch failed, ECONNREFUSED...
 }
 

@@ -71,6 +71,7 @@ async function connectUrlServer(config: McpProxyUrlServer): Promise<McpProxyClie
 /** A lazily connected, shared client for one server, with a cache of its tool list. */
 export class McpServerConnection {
   private client: Promise<McpProxyClient> | undefined
+  private connected: McpProxyClient | undefined
   private tools: Map<string, ListedTool> | undefined
 
   constructor(readonly config: McpProxyServerConfig) {}
@@ -81,24 +82,26 @@ export class McpServerConnection {
       const config = this.config
       const pending = 'connect' in config ? config.connect() : connectUrlServer(config)
       this.client = pending
-      // A failed connect must not be cached: the next request tries again.
-      pending.catch(() => {
-        if (this.client === pending) this.client = undefined
-      })
+      pending.then(
+        (client) => {
+          if (this.client === pending) this.connected = client
+        },
+        // A failed connect must not be cached: the next request tries again.
+        () => {
+          if (this.client === pending) this.client = undefined
+        },
+      )
     }
     return this.client
   }
 
-  /** Drops the client if it is still `client` (a dead session); the next request reconnects. */
+  /** Drops `client` if it is still the shared one (a dead session); the next request reconnects. */
   invalidate(client: McpProxyClient): void {
-    const current = this.client
-    if (!current) return
-    void current.then((c) => {
-      if (c !== client || this.client !== current) return
-      this.client = undefined
-      this.tools = undefined
-      void c.close().catch(() => undefined)
-    }, () => undefined)
+    if (this.connected !== client) return
+    this.client = undefined
+    this.connected = undefined
+    this.tools = undefined
+    void client.close().catch(() => undefined)
   }
 
   /** The tool by name from the cached list; lists again once when the name is unknown. */
@@ -123,6 +126,7 @@ export class McpServerConnection {
   async close(): Promise<void> {
     const current = this.client
     this.client = undefined
+    this.connected = undefined
     this.tools = undefined
     if (current) await current.then((c) => c.close()).catch(() => undefined)
   }
