@@ -113,7 +113,7 @@ describe('createMcpProxyHandler + createHttpProxyTransport against a real MCP se
     )
     expect(error).toEqual({ code: 'transport', status: 502, message: 'MCP request failed' })
     expect(errors.at(-1)).toMatchObject({ serverId: 'weather', serverHash, method: 'resources/read' })
-    expect(String((errors.at(-1)?.error as Error).message)).toContain('missing')
+    expect(String((errors.at(-1)?.error as Error | undefined)?.message)).toContain('missing')
   })
 
   it('passes a failing tool through as an isError result (the tool ran), without a stack', async () => {
