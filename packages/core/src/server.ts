@@ -38,3 +38,17 @@ export { AI_SDK_ELICITATION_CAPABILITY, attachBrokerToAiSdkClient } from './serv
 export type { AiSdkAdapterOptions, AiSdkElicitationClient } from './server/adapters/ai-sdk'
 export { BROKER_ELICITATION_CAPABILITY, attachBrokerToMcpClient } from './server/adapters/mcp-sdk'
 export type { McpSdkAdapterOptions, McpSdkElicitationClient } from './server/adapters/mcp-sdk'
+
+// MCP Apps: proxy handler, server hash, data part for AI SDK backends
+export { createMcpProxyHandler } from './server/mcp-proxy'
+export type { McpProxyErrorEvent, McpProxyHandler, McpProxyHandlerOptions } from './server/mcp-proxy'
+export type {
+  ListedTool,
+  McpProxyClient,
+  McpProxyFactoryServer,
+  McpProxyServerConfig,
+  McpProxyUrlServer,
+} from './server/mcp-server-connection'
+export { computeServerHash } from './server/server-hash'
+export { findToolUiResourceUri, toMcpAppsDataPart } from './server/mcp-apps-data-part'
+export type { McpAppsDataPart, McpAppsDataPartInput, NamedTool } from './server/mcp-apps-data-part'
