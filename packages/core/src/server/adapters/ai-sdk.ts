@@ -3,9 +3,10 @@
  * legacy server push (`elicitation/create`) and, since 2.0.88, the 2026-07-28 `input_required`
  * rounds, which the client hands to the same handler.
  *
- * That client handles form mode only: URL-mode requests cannot be delivered to it and
- * `notifications/elicitation/complete` is an error there. So create it with
- * `capabilities: { elicitation: AI_SDK_ELICITATION_CAPABILITY }` (form only), never with `url`.
+ * That client handles form mode only: it rejects a spec-shaped URL-mode request itself (-32602,
+ * `requestedSchema` missing) and treats `notifications/elicitation/complete` as an error. So create
+ * it with `capabilities: { elicitation: AI_SDK_ELICITATION_CAPABILITY }` (form only), never with
+ * `url`; a URL request that slips through anyway is declined and shown as failed with the reason.
  */
 import type { ElicitResult as AiSdkElicitResult, ElicitationRequestSchema, MCPClient } from '@ai-sdk/mcp'
 import type { ElicitRequestParams } from '../../elicitation/protocol'
