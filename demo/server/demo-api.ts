@@ -29,8 +29,14 @@ export interface DemoApiOptions {
 /** Stable id of the one MCP server, preferred over its hash by the proxy and the middleware. */
 export const DEMO_SERVER_ID = 'demo'
 
+/** The API: a Fetch handler for `/api/*` and what to close on shutdown. */
+export interface DemoApi {
+  fetch: (request: Request) => Response | Promise<Response>
+  close(): Promise<void>
+}
+
 /** Builds the Hono app that answers `/api/*`. */
-export function createDemoApi(options: DemoApiOptions): Hono<{ Variables: { sessionId: string } }> {
+export function createDemoApi(options: DemoApiOptions): DemoApi {
   const server = { type: 'http' as const, url: options.mcpUrl, serverId: DEMO_SERVER_ID }
   const getSessionId = readSessionId
   const chat = createChatRoute({
@@ -60,5 +66,5 @@ export function createDemoApi(options: DemoApiOptions): Hono<{ Variables: { sess
   app.get('/api/elicitations', (c) => list(c.req.raw))
   app.post('/api/mcp-proxy', (c) => proxy(c.req.raw))
   app.post('/api/ag-ui', (c) => agUi(c.req.raw))
-  return app
+  return { fetch: (request) => app.fetch(request), close: () => proxy.close() }
 }

@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     stoppers.push(() => broker.close())
     const { model, label } = await pickModel()
     const api = createDemoApi({ broker, model, modelLabel: label, mcpUrl: mcp.url, sandboxOrigin: sandbox.origin })
+    stoppers.push(api.close)
     const apiListener = getRequestListener(api.fetch)
 
     let vite: ViteDevServer | undefined

@@ -5,9 +5,14 @@
  * fills a form.
  */
 import { createMCPClient, ElicitationRequestSchema, mcpAppClientCapabilities } from '@ai-sdk/mcp'
-import type { HitlDataParts } from '@mcp-hitl/core'
+import type { CallToolResult, HitlDataParts } from '@mcp-hitl/core'
 import { getToolUiResourceUri, getToolVisibility } from '@mcp-hitl/core'
-import { type ElicitationBroker, attachBrokerToAiSdkClient, toMcpAppsDataPart } from '@mcp-hitl/core/server'
+import {
+  type ElicitationBroker,
+  type ElicitationRequestContext,
+  attachBrokerToAiSdkClient,
+  toMcpAppsDataPart,
+} from '@mcp-hitl/core/server'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import {
   type LanguageModel,
@@ -49,7 +54,11 @@ export function createChatRoute(options: ChatRouteOptions) {
       originalMessages: messages,
       execute: async ({ writer }) => {
         // The request's abort signal is not passed on: a reload must not cancel what the user may still answer.
-        const context = () => ({ sessionId, serverName: options.serverName, emit: (part: never) => writer.write(part) })
+        const context = (): ElicitationRequestContext => ({
+          sessionId,
+          serverName: options.serverName,
+          emit: (part) => writer.write(part),
+        })
         const mcp = await createMCPClient({
           transport: withUrlElicitation(new StreamableHTTPClientTransport(new URL(options.mcpUrl)), options.broker, context),
           capabilities: { elicitation: { form: {}, url: {} }, ...mcpAppClientCapabilities },
@@ -69,8 +78,8 @@ export function createChatRoute(options: ChatRouteOptions) {
               const result = await execute(input, callOptions)
               writer.write(
                 toMcpAppsDataPart({
-                  id: callOptions.toolCallId,
-                  result,
+                  toolCallId: callOptions.toolCallId,
+                  result: result as CallToolResult,
                   resourceUri,
                   serverHash: options.serverHash,
                   serverId: options.serverId,

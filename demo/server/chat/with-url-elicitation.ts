@@ -40,7 +40,7 @@ export function withUrlElicitation(
     if (message.method === 'elicitation/create' && message.id !== undefined && message.params?.mode === 'url') {
       const id = message.id
       void broker.request(message.params as unknown as ElicitRequestURLParams, ctx()).then((result) =>
-        inner.send({ jsonrpc: '2.0', id, result } as JSONRPCMessage).catch((error: unknown) => outer.onerror?.(error as Error)),
+        inner.send({ jsonrpc: '2.0', id, result } as unknown as JSONRPCMessage).catch((error: unknown) => outer.onerror?.(error as Error)),
       )
       return
     }

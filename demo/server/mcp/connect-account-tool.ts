@@ -24,7 +24,7 @@ export function registerConnectAccountTool(server: McpServer, deps: ConnectAccou
       description: 'Connects a third-party account through a consent page the user opens.',
       inputSchema: { account: z.string().default('GitHub').describe('Which account to connect') },
     },
-    async ({ account }) => {
+    async ({ account }, extra) => {
       const elicitationId = randomUUID()
       const url = `${deps.consentOrigin()}/consent/${elicitationId}`
       const outcome = deps.consents.open({ id: elicitationId, account })
@@ -43,8 +43,9 @@ export function registerConnectAccountTool(server: McpServer, deps: ConnectAccou
       if (settled !== 'approved') {
         return { content: [{ type: 'text', text: `Account not connected: consent was ${settled} on the consent page.` }] }
       }
-      // Tells the client the out-of-band step is done, so its UI can close the pending prompt.
-      await server.server.createElicitationCompletionNotifier(elicitationId)()
+      // Tells the client the out-of-band step is done, so its UI can close the pending prompt. Sent on
+      // this call's own response stream, which the client is sure to be reading.
+      await server.server.createElicitationCompletionNotifier(elicitationId, { relatedRequestId: extra.requestId })()
       return {
         content: [{ type: 'text', text: `Connected your ${account} account (consent ${elicitationId.slice(0, 8)}).` }],
         structuredContent: { status: 'connected', account },
