@@ -85,7 +85,7 @@ describe('MCPAppsMiddleware 0.1.1 with a real MCP server', () => {
   it('uses the same serverHash as computeServerHash (headers excluded)', async () => {
     const [snapshot] = await runAndCollectActivity()
     const hash = computeServerHash(config)
-    expect((snapshot?.content as McpAppsActivityContent).serverHash).toBe(hash)
+    expect((snapshot?.content as McpAppsActivityContent | undefined)?.serverHash).toBe(hash)
     expect(getServerHash(config)).toBe(hash)
     expect(computeServerHash({ ...config, headers: { authorization: 'x' } } as typeof config)).toBe(hash)
   })
