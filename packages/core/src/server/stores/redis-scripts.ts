@@ -19,6 +19,17 @@
  * (`{mcp-hitl}:`) so every key of the store lives in one slot.
  */
 
+/** Lua helper: a sorted set lives as long as its latest member, so a crashed replica leaves nothing behind. */
+const EXPIRE_WITH_LAST_MEMBER = `
+local function expireWithLastMember(key, now)
+  local last = redis.call('ZRANGE', key, -1, -1, 'WITHSCORES')
+  if last[2] == nil then return end
+  local ttl = math.floor(tonumber(last[2]) - now) + 1000
+  if ttl < 1000 then ttl = 1000 end
+  redis.call('PEXPIRE', key, ttl)
+end
+`
+
 /**
  * KEYS: record, pending set, session set. ARGV: id, json, expiresAt, sessionId, now,
  * maxPerSession (-1 = none), maxTotal (-1 = none), record TTL ms.
@@ -37,13 +48,9 @@ redis.call('HSET', KEYS[1], 'json', ARGV[2], 'status', 'pending', 'expiresAt', A
 redis.call('PEXPIRE', KEYS[1], ARGV[8])
 redis.call('ZADD', KEYS[2], ARGV[3], ARGV[1])
 redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1])
--- A set lives as long as its latest member, so a crashed replica leaves nothing behind.
-for i = 2, 3 do
-  local last = redis.call('ZRANGE', KEYS[i], -1, -1, 'WITHSCORES')
-  local ttl = math.floor(tonumber(last[2]) - now) + 1000
-  if ttl < 1000 then ttl = 1000 end
-  redis.call('PEXPIRE', KEYS[i], ttl)
-end
+${EXPIRE_WITH_LAST_MEMBER}
+expireWithLastMember(KEYS[2], now)
+expireWithLastMember(KEYS[3], now)
 return 'ok'
 `
 
@@ -53,7 +60,7 @@ return 'ok'
  * Returns { outcome, json?, status?, reason? } with outcome 'ok' | 'not_found' | 'already_settled' | 'expired'
  * (a record that ended as expired keeps answering `expired`, as the memory store does).
  */
-export const SETTLE_SCRIPT = `
+export const SETTLE_SCRIPT = `${EXPIRE_WITH_LAST_MEMBER}
 local f = redis.call('HMGET', KEYS[1], 'status', 'expiresAt', 'sessionId', 'json', 'reason')
 if not f[1] then return { 'not_found' } end
 if f[1] == 'expired' then return { 'expired', f[4], f[1], f[5] or '' } end
@@ -62,8 +69,11 @@ if tonumber(ARGV[4]) >= tonumber(f[2]) and ARGV[2] ~= 'expired' then return { 'e
 redis.call('HSET', KEYS[1], 'status', ARGV[2])
 if ARGV[9] ~= '' then redis.call('HSET', KEYS[1], 'reason', ARGV[9]) end
 redis.call('PEXPIRE', KEYS[1], ARGV[5])
+local now = tonumber(ARGV[4])
 redis.call('ZREM', KEYS[2], ARGV[1])
 redis.call('ZREM', ARGV[8] .. f[3], ARGV[1])
+expireWithLastMember(KEYS[2], now)
+expireWithLastMember(ARGV[8] .. f[3], now)
 redis.call('SET', KEYS[3], ARGV[3], 'PX', ARGV[6])
 redis.call('PUBLISH', ARGV[7], ARGV[3])
 return { 'ok', f[4], ARGV[2], ARGV[9] }
