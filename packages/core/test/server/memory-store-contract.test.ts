@@ -1,0 +1,7 @@
+import { createMemoryElicitationStore } from '../../src/server/stores/memory-store'
+import { describeElicitationStoreContract } from './store-contract'
+
+describeElicitationStoreContract('memory', {
+  createStore: async () => createMemoryElicitationStore(),
+  createPeer: async (store) => store,
+})
