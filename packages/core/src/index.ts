@@ -62,6 +62,11 @@ export { validateElicitationContent } from './elicitation/validate-content'
 export type { ValidateContentResult } from './elicitation/validate-content'
 export { REDACTED, isSensitiveField, redactElicitationContent } from './elicitation/redact'
 
+// elicitation: form mapping (RJSF)
+export { RJSF_FORM_OPTIONS, toFormSchema } from './elicitation/to-form-schema'
+export type { FormSchema, FormSchemaOptions } from './elicitation/to-form-schema'
+export { fromFormData } from './elicitation/from-form-data'
+
 // elicitation: wire (data part, respond and list bodies)
 export { ELICITATION_DATA_PART_TYPE, RESPOND_ERROR_STATUS, SETTLED_ELICITATION_STATUSES } from './elicitation/wire'
 export type {

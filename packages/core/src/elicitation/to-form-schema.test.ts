@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest'
+import type { RequestedSchema } from './protocol'
+import { RJSF_FORM_OPTIONS, toFormSchema } from './to-form-schema'
+
+const opts = (n: number) => Array.from({ length: n }, (_, i) => `o${i}`)
+
+describe('toFormSchema', () => {
+  it('hides the submit button, disables markdown and drops $schema', () => {
+    const { schema, uiSchema } = toFormSchema({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      properties: { note: { type: 'string', description: '**not bold**' } },
+      required: ['note'],
+    })
+    expect(schema).toEqual({ type: 'object', properties: { note: { type: 'string', description: '**not bold**' } }, required: ['note'] })
+    expect(uiSchema['ui:submitButtonOptions']).toEqual({ norender: true })
+    expect(uiSchema['ui:globalOptions']).toEqual({ enableMarkdownInDescription: false })
+    expect(uiSchema.note).toEqual({ 'ui:enableMarkdownInDescription': false })
+  })
+
+  it('picks date, date-time, email and uri widgets', () => {
+    const { uiSchema } = toFormSchema({
+      type: 'object',
+      properties: {
+        d: { type: 'string', format: 'date' },
+        t: { type: 'string', format: 'date-time' },
+        e: { type: 'string', format: 'email' },
+        u: { type: 'string', format: 'uri' },
+      },
+    })
+    const widgets = Object.fromEntries(['d', 't', 'e', 'u'].map((k) => [k, (uiSchema[k] as Record<string, unknown>)['ui:widget']]))
+    expect(widgets).toEqual({ d: 'date', t: 'datetime', e: 'email', u: 'uri' })
+  })
+
+  it('masks sensitive fields by writeOnly or by name', () => {
+    const { uiSchema } = toFormSchema({
+      type: 'object',
+      properties: {
+        apiKey: { type: 'string' },
+        code: { type: 'string', writeOnly: true, format: 'email' },
+        pin: { type: 'integer' },
+        name: { type: 'string' },
+      },
+    })
+    expect(uiSchema.apiKey).toMatchObject({ 'ui:widget': 'password', 'ui:autocomplete': 'off' })
+    expect(uiSchema.code).toMatchObject({ 'ui:widget': 'password' })
+    expect(uiSchema.pin).toMatchObject({ 'ui:widget': 'password' })
+    expect(uiSchema.name).not.toHaveProperty('ui:widget')
+  })
+
+  it('uses radio for short single selects and a dropdown for long ones', () => {
+    const schema: RequestedSchema = {
+      type: 'object',
+      properties: {
+        short: { type: 'string', enum: opts(5) },
+        long: { type: 'string', oneOf: opts(6).map((o) => ({ const: o, title: o.toUpperCase() })) },
+      },
+    }
+    const { uiSchema } = toFormSchema(schema)
+    expect(uiSchema.short).toMatchObject({ 'ui:widget': 'radio' })
+    expect(uiSchema.long).toMatchObject({ 'ui:widget': 'select' })
+    expect(toFormSchema(schema, { radioThreshold: 1 }).uiSchema.short).toMatchObject({ 'ui:widget': 'select' })
+  })
+
+  it('moves legacy enumNames to ui:enumNames', () => {
+    const { schema, uiSchema } = toFormSchema({
+      type: 'object',
+      properties: { c: { type: 'string', enum: ['r', 'g'], enumNames: ['Red', 'Green'], default: 'g' } },
+    })
+    expect(schema.properties).toEqual({ c: { type: 'string', enum: ['r', 'g'], default: 'g' } })
+    expect(uiSchema.c).toMatchObject({ 'ui:enumNames': ['Red', 'Green'], 'ui:widget': 'radio' })
+  })
+
+  it('marks multi-selects uniqueItems, checkboxes when short, multiple select when long', () => {
+    const { schema, uiSchema } = toFormSchema({
+      type: 'object',
+      properties: {
+        few: { type: 'array', items: { type: 'string', enum: opts(6) }, minItems: 1 },
+        many: { type: 'array', items: { anyOf: opts(7).map((o) => ({ const: o, title: o })) } },
+      },
+    })
+    const props = schema.properties as Record<string, Record<string, unknown>>
+    expect(props.few).toEqual({ type: 'array', items: { type: 'string', enum: opts(6) }, minItems: 1, uniqueItems: true })
+    expect(props.many?.uniqueItems).toBe(true)
+    expect(uiSchema.few).toMatchObject({ 'ui:widget': 'checkboxes' })
+    expect(uiSchema.many).toMatchObject({ 'ui:widget': 'select' })
+  })
+
+  it('does not share arrays with the input schema', () => {
+    const input: RequestedSchema = { type: 'object', properties: { a: { type: 'boolean' } }, required: ['a'] }
+    const { schema } = toFormSchema(input)
+    ;(schema.required as string[]).push('x')
+    expect(input.required).toEqual(['a'])
+  })
+
+  it('exports form options that keep untouched optional fields unset', () => {
+    expect(RJSF_FORM_OPTIONS.experimental_defaultFormStateBehavior).toMatchObject({
+      constAsDefaults: 'skipOneOf',
+      emptyObjectFields: 'skipEmptyDefaults',
+      arrayMinItems: { populate: 'never' },
+    })
+  })
+})

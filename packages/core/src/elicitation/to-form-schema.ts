@@ -1,0 +1,102 @@
+/**
+ * Maps a parsed requested schema to what react-jsonschema-form (RJSF) 6 renders well. Plain JSON-ish
+ * objects only: core never imports RJSF, so the types stay loose on purpose. Behaviour checked against
+ * RJSF 6.11.1 (`@rjsf/utils` optionsList / isMultiSelect / getWidget, `@rjsf/core` RichDescription).
+ */
+import type { PrimitiveSchemaDefinition, RequestedSchema, StringFieldSchema, StringFormat } from './protocol'
+import { isSensitiveField } from './redact'
+
+/** Knobs of {@link toFormSchema}. */
+export interface FormSchemaOptions {
+  /** Multi-selects with at most this many options render as a checkbox list, longer ones as a multiple select. Default 6. */
+  checkboxThreshold?: number
+  /** Single selects with at most this many options render as radio buttons, longer ones as a dropdown. Default 5. */
+  radioThreshold?: number
+}
+
+/** A JSON Schema and a UI schema, ready for RJSF's `Form`. */
+export interface FormSchema {
+  schema: Record<string, unknown>
+  uiSchema: Record<string, unknown>
+}
+
+/** RJSF `Form` props that belong with {@link toFormSchema}: untouched optional fields stay unset. */
+export const RJSF_FORM_OPTIONS = {
+  experimental_defaultFormStateBehavior: {
+    // A titled single select (oneOf of consts) must not preselect its first option.
+    constAsDefaults: 'skipOneOf',
+    // Server defaults prefill the form; optional fields without one stay undefined, not '' or [].
+    emptyObjectFields: 'skipEmptyDefaults',
+    // An optional multi-select with minItems must not start as an array of empty items.
+    arrayMinItems: { populate: 'never' },
+    mergeDefaultsIntoFormData: 'useDefaultIfFormDataUndefined',
+    // A required checkbox left unticked is an answer ("no"), so it starts as false.
+    requiredBooleanDefault: 'populateFalse',
+  },
+  // The kit validates with its own messages; browser bubbles (type=email, min/max) would disagree with them.
+  noHtml5Validate: true,
+} as const
+
+type Json = Record<string, unknown>
+
+// RJSF widget names (getWidget's widgetMap.string); 'datetime' emits ISO strings with a Z offset.
+const FORMAT_WIDGETS: Record<StringFormat, string> = { email: 'email', uri: 'uri', date: 'date', 'date-time': 'datetime' }
+
+function optionCount(field: PrimitiveSchemaDefinition): number {
+  if ('oneOf' in field && field.oneOf) return field.oneOf.length
+  if ('enum' in field && field.enum) return field.enum.length
+  if (field.type === 'array') return 'anyOf' in field.items ? field.items.anyOf.length : field.items.enum.length
+  return 0
+}
+
+function convertField(name: string, field: PrimitiveSchemaDefinition, options: Required<FormSchemaOptions>): { schema: Json; ui: Json } {
+  const { enumNames, ...rest } = field as PrimitiveSchemaDefinition & { enumNames?: string[] }
+  const schema: Json = { ...rest }
+  // Descriptions come from a remote server: never markdown, never HTML.
+  const ui: Json = { 'ui:enableMarkdownInDescription': false }
+  const count = optionCount(field)
+  if (field.type === 'array') {
+    // RJSF renders an array as a multi-select only with uniqueItems (isMultiSelect).
+    schema.uniqueItems = true
+    ui['ui:widget'] = count <= options.checkboxThreshold ? 'checkboxes' : 'select'
+  } else if (count > 0) {
+    // RJSF 6 reads labels from ui:enumNames (optionsList), not from the schema's enumNames.
+    if (enumNames) ui['ui:enumNames'] = [...enumNames]
+    ui['ui:widget'] = count <= options.radioThreshold ? 'radio' : 'select'
+  } else if (field.type === 'string') {
+    if (isSensitiveField(name, field)) {
+      ui['ui:widget'] = 'password'
+      ui['ui:autocomplete'] = 'off'
+    } else {
+      const format = (field as StringFieldSchema).format
+      if (format) ui['ui:widget'] = FORMAT_WIDGETS[format]
+    }
+  } else if ((field.type === 'number' || field.type === 'integer') && isSensitiveField(name, field)) {
+    ui['ui:widget'] = 'password'
+    ui['ui:autocomplete'] = 'off'
+  }
+  return { schema, ui }
+}
+
+/** Maps a parsed requested schema to an RJSF 6 `{ schema, uiSchema }` pair; pass {@link RJSF_FORM_OPTIONS} to the Form too. */
+export function toFormSchema(schema: RequestedSchema, options: FormSchemaOptions = {}): FormSchema {
+  const resolved: Required<FormSchemaOptions> = {
+    checkboxThreshold: options.checkboxThreshold ?? 6,
+    radioThreshold: options.radioThreshold ?? 5,
+  }
+  const properties: Json = {}
+  const uiSchema: Json = {
+    // The dialog owns the buttons (accept / decline / cancel).
+    'ui:submitButtonOptions': { norender: true },
+    'ui:globalOptions': { enableMarkdownInDescription: false },
+  }
+  for (const [name, field] of Object.entries(schema.properties)) {
+    const converted = convertField(name, field, resolved)
+    Object.defineProperty(properties, name, { value: converted.schema, enumerable: true, writable: true, configurable: true })
+    Object.defineProperty(uiSchema, name, { value: converted.ui, enumerable: true, writable: true, configurable: true })
+  }
+  // `$schema` is left out: RJSF's Ajv only knows draft-07 and throws on a 2020-12 meta-schema URI.
+  const out: Json = { type: 'object', properties }
+  if (schema.required?.length) out.required = [...schema.required]
+  return { schema: out, uiSchema }
+}
