@@ -1,0 +1,96 @@
+/**
+ * The sandbox proxy of the MCP Apps double-iframe option, as an HTML string. Served from an origin
+ * other than the host's and framed with `allow-scripts allow-same-origin`, it announces
+ * `ui/notifications/sandbox-proxy-ready`, loads the app from `ui/notifications/sandbox-resource-ready
+ * { html, sandbox?, csp?, permissions? }` into an inner `srcdoc` iframe (never same-origin with the
+ * proxy), and relays every other message between host and app, each way checked by source window
+ * and, from the host, by origin.
+ *
+ * The app's CSP is enforced by the HTTP header the proxy page is served with (the inner `srcdoc`
+ * document inherits it; see `createSandboxProxyHandler`), plus the `<meta>` the host injects.
+ */
+import { McpHitlError } from '../errors'
+
+/** Message the proxy sends once it is ready for the app's HTML. */
+export const SANDBOX_PROXY_READY_METHOD = 'ui/notifications/sandbox-proxy-ready'
+/** Message the host sends with the app's HTML. */
+export const SANDBOX_RESOURCE_READY_METHOD = 'ui/notifications/sandbox-resource-ready'
+
+/** Options of {@link buildSandboxProxyPage}. */
+export interface SandboxProxyPageOptions {
+  /** Origins of the host pages that may embed and drive the proxy (exact origins, no wildcards). */
+  allowedHostOrigins: string[]
+}
+
+/** Normalises host origins; throws `misuse` on wildcards, `null` or non-http(s) entries. */
+export function normalizeHostOrigins(origins: string[]): string[] {
+  if (!Array.isArray(origins) || origins.length === 0) {
+    throw new McpHitlError('allowedHostOrigins must list at least one origin, e.g. ["https://chat.example.com"]', {
+      code: 'misuse',
+    })
+  }
+  return origins.map((origin) => {
+    let url: URL | undefined
+    try {
+      url = new URL(origin)
+    } catch {
+      url = undefined
+    }
+    if (!url || !['https:', 'http:'].includes(url.protocol) || origin.includes('*')) {
+      throw new McpHitlError(`allowedHostOrigins: "${origin}" is not an http(s) origin`, { code: 'misuse' })
+    }
+    return url.origin
+  })
+}
+
+// Runs inside the proxy page. Plain ES2017, no dependencies; `ALLOWED` is injected as JSON.
+const SCRIPT = `(function () {
+  'use strict';
+  if (window.self === window.top) return;
+  var ancestors = window.location.ancestorOrigins;
+  var host = ancestors && ancestors.length ? ancestors[0] : '';
+  if (!host && document.referrer) { try { host = new URL(document.referrer).origin; } catch (e) { host = ''; } }
+  if (ALLOWED.indexOf(host) === -1) { document.body.textContent = 'This sandbox may not be embedded here.'; return; }
+  var TOKENS = ['allow-scripts', 'allow-forms', 'allow-popups', 'allow-modals', 'allow-downloads'];
+  var FEATURES = { camera: 'camera', microphone: 'microphone', geolocation: 'geolocation', clipboardWrite: 'clipboard-write' };
+  var inner = null;
+  function load(params) {
+    if (!params || typeof params.html !== 'string') return;
+    if (inner) inner.remove();
+    inner = document.createElement('iframe');
+    inner.setAttribute('title', 'MCP App');
+    inner.style.cssText = 'border:0;width:100%;height:100%;display:block';
+    // Only harmless tokens survive: never allow-same-origin (the app would own this proxy), never top navigation.
+    var asked = typeof params.sandbox === 'string' ? params.sandbox.split(/\\s+/) : [];
+    var tokens = ['allow-scripts'];
+    for (var i = 0; i < asked.length; i++) if (TOKENS.indexOf(asked[i]) !== -1 && tokens.indexOf(asked[i]) === -1) tokens.push(asked[i]);
+    inner.setAttribute('sandbox', tokens.join(' '));
+    var allow = [];
+    var perms = params.permissions && typeof params.permissions === 'object' ? params.permissions : {};
+    for (var key in FEATURES) if (Object.prototype.hasOwnProperty.call(perms, key) && perms[key]) allow.push(FEATURES[key]);
+    if (allow.length) inner.setAttribute('allow', allow.join('; '));
+    inner.srcdoc = params.html;
+    document.body.appendChild(inner);
+  }
+  window.addEventListener('message', function (event) {
+    var data = event.data;
+    var method = data && typeof data === 'object' ? data.method : undefined;
+    if (event.source === window.parent) {
+      if (event.origin !== host) return;
+      if (method === '${SANDBOX_RESOURCE_READY_METHOD}') return load(data.params);
+      if (inner && inner.contentWindow) inner.contentWindow.postMessage(data, '*');
+    } else if (inner && event.source === inner.contentWindow) {
+      // The app may not speak the proxy's own handshake.
+      if (typeof method === 'string' && method.indexOf('ui/notifications/sandbox-') === 0) return;
+      window.parent.postMessage(data, host);
+    }
+  });
+  window.parent.postMessage({ jsonrpc: '2.0', method: '${SANDBOX_PROXY_READY_METHOD}', params: {} }, host);
+})();`
+
+/** The sandbox proxy page's HTML; serve it with `createSandboxProxyHandler` (CSP as an HTTP header). */
+export function buildSandboxProxyPage(options: SandboxProxyPageOptions): string {
+  // `<` escaped so an origin can never close the script element.
+  const allowed = JSON.stringify(normalizeHostOrigins(options.allowedHostOrigins)).replace(/</g, '\\u003c')
+  return `<!doctype html><html><head><meta charset="utf-8"><title>MCP App sandbox</title><style>html,body{margin:0;height:100%;overflow:hidden;background:transparent}</style></head><body><script>var ALLOWED = ${allowed};\n${SCRIPT}</script></body></html>`
+}
