@@ -1,0 +1,111 @@
+/**
+ * The default RJSF validator: core's `validateElicitationContent` for whole forms and a small keyword
+ * check for the sub-schemas RJSF asks about, with no code generation. So it runs under a CSP without
+ * `unsafe-eval`, needs no compile step per schema, and never pulls Ajv into the bundle.
+ */
+import type { FieldError, RequestedSchema } from '@mcp-hitl/core'
+import { fromFormData, parseRequestedSchema, validateElicitationContent } from '@mcp-hitl/core'
+import {
+  type CustomValidator,
+  createErrorHandler,
+  type ErrorTransformer,
+  type RJSFSchema,
+  type RJSFValidationError,
+  toErrorSchema,
+  type UiSchema,
+  unwrapErrorHandler,
+  type ValidationData,
+  type ValidatorType,
+  validationDataMerge,
+} from '@rjsf/utils'
+import { matchesSchema } from './matches-schema'
+import { requestedSchemaOf } from './requested-schema-of'
+
+type FormData = Record<string, unknown>
+
+// Converts core field errors into RJSF's error list (property paths like `.email`).
+function toRjsfErrors(errors: readonly FieldError[], schema?: RJSFSchema): RJSFValidationError[] {
+  return errors.map((error) => {
+    const property = error.field ? `.${error.field}` : ''
+    const sub = error.field ? (schema?.properties?.[error.field] as RJSFSchema | undefined) : undefined
+    const title = typeof sub?.title === 'string' ? sub.title : error.field
+    return {
+      name: error.keyword,
+      property,
+      message: error.message,
+      params: {},
+      stack: title ? `${title}: ${error.message}` : error.message,
+      schemaPath: error.field ? `#/properties/${error.field}/${error.keyword}` : `#/${error.keyword}`,
+      title,
+    }
+  })
+}
+
+// Parsing is cheap but RJSF validates on every submit: remember the verdict per schema object.
+const parsed = new WeakMap<object, RequestedSchema | null>()
+
+function requestedFor(schema: RJSFSchema): RequestedSchema | null {
+  const known = requestedSchemaOf(schema)
+  if (known) return known
+  let hit = parsed.get(schema)
+  if (hit === undefined) {
+    const result = parseRequestedSchema(schema)
+    hit = result.ok ? result.schema : null
+    parsed.set(schema, hit)
+  }
+  return hit
+}
+
+// Schemas outside the restricted subset (a custom form using this validator): field-level keyword checks.
+function genericErrors(schema: RJSFSchema, data: FormData): FieldError[] {
+  const errors: FieldError[] = []
+  const props = (schema.properties ?? {}) as Record<string, RJSFSchema>
+  for (const key of schema.required ?? []) {
+    if (data[key] === undefined) errors.push({ field: key, pointer: `/${key}`, keyword: 'required', message: 'This field is required.' })
+  }
+  for (const [key, sub] of Object.entries(props)) {
+    if (data[key] !== undefined && !matchesSchema(sub, data[key])) {
+      errors.push({ field: key, pointer: `/${key}`, keyword: 'schema', message: 'This value is not valid.' })
+    }
+  }
+  return errors
+}
+
+function rawErrors(schema: RJSFSchema, formData: unknown): FieldError[] {
+  const data = (formData ?? {}) as FormData
+  const requested = requestedFor(schema)
+  if (!requested) return genericErrors(schema, data)
+  // The verdict is on what would be sent: empty optional values are dropped first, as on submit.
+  const result = validateElicitationContent(requested, fromFormData(requested, data))
+  return result.ok ? [] : result.errors
+}
+
+/** Creates the eval-free RJSF validator (stateless; one instance can serve every form). */
+export function createEvalFreeValidator(): ValidatorType<FormData, RJSFSchema> {
+  return {
+    validateFormData(
+      formData: FormData | undefined,
+      schema: RJSFSchema,
+      customValidate?: CustomValidator<FormData, RJSFSchema>,
+      transformErrors?: ErrorTransformer<FormData, RJSFSchema>,
+      uiSchema?: UiSchema<FormData, RJSFSchema>,
+    ): ValidationData<FormData> {
+      let errors = toRjsfErrors(rawErrors(schema, formData), schema)
+      if (transformErrors) errors = transformErrors(errors, uiSchema)
+      const errorSchema = toErrorSchema<FormData>(errors)
+      if (!customValidate) return { errors, errorSchema }
+      const handler = customValidate(formData, createErrorHandler<FormData>(formData ?? {}), uiSchema, errorSchema)
+      return validationDataMerge({ errors, errorSchema }, unwrapErrorHandler(handler))
+    },
+    isValid(schema: RJSFSchema, formData: FormData | undefined, _rootSchema: RJSFSchema): boolean {
+      return matchesSchema(schema, formData)
+    },
+    rawValidation<Result = FieldError>(schema: RJSFSchema, formData?: FormData) {
+      return { errors: rawErrors(schema, formData) as unknown as Result[] }
+    },
+    reset() {},
+  }
+}
+
+/** The shared default instance. */
+export const evalFreeValidator: ValidatorType<FormData, RJSFSchema> = createEvalFreeValidator()
