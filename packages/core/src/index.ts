@@ -67,6 +67,10 @@ export { RJSF_FORM_OPTIONS, toFormSchema } from './elicitation/to-form-schema'
 export type { FormSchema, FormSchemaOptions } from './elicitation/to-form-schema'
 export { fromFormData } from './elicitation/from-form-data'
 
+// elicitation: respond client
+export { createRespondClient, listPendingElicitations } from './elicitation/respond-client'
+export type { RespondClient, RespondClientOptions } from './elicitation/respond-client'
+
 // elicitation: wire (data part, respond and list bodies)
 export { ELICITATION_DATA_PART_TYPE, RESPOND_ERROR_STATUS, SETTLED_ELICITATION_STATUSES } from './elicitation/wire'
 export type {
@@ -153,3 +157,4 @@ export { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_RATE_LIMIT } from './apps/message-gu
 export type { RateLimit } from './apps/message-guard'
 export { decodeBase64Utf8, readMcpAppResource } from './apps/read-app-resource'
 export type { McpAppResource } from './apps/read-app-resource'
+export { SANDBOX_PROXY_READY_METHOD, SANDBOX_RESOURCE_READY_METHOD } from './apps/sandbox-proxy-page'

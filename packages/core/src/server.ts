@@ -52,3 +52,7 @@ export type {
 export { computeServerHash } from './server/server-hash'
 export { findToolUiResourceUri, toMcpAppsDataPart } from './server/mcp-apps-data-part'
 export type { McpAppsDataPart, McpAppsDataPartInput, NamedTool } from './server/mcp-apps-data-part'
+export { createSandboxProxyHandler } from './server/sandbox-proxy-handler'
+export type { SandboxProxyHandlerOptions } from './server/sandbox-proxy-handler'
+export { buildSandboxProxyPage, normalizeHostOrigins } from './apps/sandbox-proxy-page'
+export type { SandboxProxyPageOptions } from './apps/sandbox-proxy-page'
