@@ -10,11 +10,7 @@
  * document inherits it; see `createSandboxProxyHandler`), plus the `<meta>` the host injects.
  */
 import { McpHitlError } from '../errors'
-
-/** Message the proxy sends once it is ready for the app's HTML. */
-export const SANDBOX_PROXY_READY_METHOD = 'ui/notifications/sandbox-proxy-ready'
-/** Message the host sends with the app's HTML. */
-export const SANDBOX_RESOURCE_READY_METHOD = 'ui/notifications/sandbox-resource-ready'
+import { SANDBOX_PROXY_READY_METHOD, SANDBOX_RESOURCE_READY_METHOD } from './sandbox-proxy-protocol'
 
 /** Options of {@link buildSandboxProxyPage}. */
 export interface SandboxProxyPageOptions {
