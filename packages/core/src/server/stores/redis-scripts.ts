@@ -13,6 +13,8 @@
  *                       subscriber connection blinked can still collect an answer it missed on the channel.
  * - `P pending`        sorted set id -> expiresAt over every pending record (the total cap).
  * - `P session:<sid>`  sorted set id -> expiresAt per session (the per-session cap, `listPending`).
+ * The record hash also holds `seq`, the server's microsecond clock at creation, so `listPending` is
+ * oldest first even for records created within one millisecond by different replicas.
  * - channel `P settled` carries every settlement to every replica.
  *
  * Scripts derive the per-session key from the prefix; on Redis Cluster give the prefix a hash tag
@@ -44,7 +46,10 @@ local perSession = tonumber(ARGV[6])
 if perSession >= 0 and redis.call('ZCARD', KEYS[3]) >= perSession then return 'session_limit' end
 local total = tonumber(ARGV[7])
 if total >= 0 and redis.call('ZCARD', KEYS[2]) >= total then return 'total_limit' end
-redis.call('HSET', KEYS[1], 'json', ARGV[2], 'status', 'pending', 'expiresAt', ARGV[3], 'sessionId', ARGV[4])
+-- Scripts run one at a time and each takes microseconds, so the server's clock ranks creations.
+local t = redis.call('TIME')
+local seq = t[1] .. string.format('%06d', tonumber(t[2]))
+redis.call('HSET', KEYS[1], 'json', ARGV[2], 'status', 'pending', 'expiresAt', ARGV[3], 'sessionId', ARGV[4], 'seq', seq)
 redis.call('PEXPIRE', KEYS[1], ARGV[8])
 redis.call('ZADD', KEYS[2], ARGV[3], ARGV[1])
 redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1])
@@ -81,14 +86,17 @@ return { 'ok', f[4], ARGV[2], ARGV[9] }
 
 /**
  * KEYS: session set. ARGV: now, record key prefix.
- * Returns the JSON of the session's pending, unexpired records (in expiry order; the store sorts).
+ * Returns seq, json pairs (flat) of the session's pending, unexpired records; the store sorts by seq.
  */
 export const LIST_PENDING_SCRIPT = `
 local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. ARGV[1], '+inf')
 local out = {}
 for _, id in ipairs(ids) do
-  local f = redis.call('HMGET', ARGV[2] .. id, 'status', 'json')
-  if f[1] == 'pending' then out[#out + 1] = f[2] end
+  local f = redis.call('HMGET', ARGV[2] .. id, 'status', 'json', 'seq')
+  if f[1] == 'pending' then
+    out[#out + 1] = f[3]
+    out[#out + 1] = f[2]
+  end
 end
 return out
 `

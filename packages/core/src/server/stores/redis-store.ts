@@ -42,6 +42,8 @@ export interface RedisElicitationStoreOptions {
    * reconnect; default `reconnectWindowMs` + 5000 ms. Keep it short: it is the only content at rest.
    */
   resultRetentionMs?: number
+  /** Clock in epoch ms for `listPending` and `settle` (use the broker's); default `Date.now`. */
+  now?: () => number
   /** Sees connection errors (for logging); never sees elicitation content. */
   onError?: (error: unknown) => void
 }
@@ -49,6 +51,7 @@ export interface RedisElicitationStoreOptions {
 /** Connects to Redis and returns the store; rejects with `store_unavailable` when Redis cannot be reached. */
 export async function createRedisElicitationStore(options: RedisElicitationStoreOptions): Promise<ElicitationStore> {
   const prefix = options.keyPrefix ?? 'mcp-hitl:'
+  const clock = options.now ?? Date.now
   const reconnectWindowMs = options.reconnectWindowMs ?? 5000
   const settledRetentionMs = options.settledRetentionMs ?? 5 * 60_000
   const resultRetentionMs = options.resultRetentionMs ?? reconnectWindowMs + 5000
@@ -95,6 +98,7 @@ export async function createRedisElicitationStore(options: RedisElicitationStore
 
   return {
     async create(record: StoredElicitation, limits: ElicitationLimits): Promise<CreateOutcome> {
+      // The broker's clock at creation, so caps and TTLs agree with its expiry timer.
       const now = record.createdAt
       const ttl = Math.max(1, record.expiresAt - now) + settledRetentionMs
       const outcome = await runner.run(
@@ -122,15 +126,17 @@ export async function createRedisElicitationStore(options: RedisElicitationStore
     },
 
     async listPending(sessionId: string): Promise<StoredElicitation[]> {
-      const now = Date.now()
+      const now = clock()
       const rows = (await runner.run(LIST_PENDING_SCRIPT, [keys.session + sessionId], [now, keys.record])) as string[]
-      return rows
-        .map((json) => parse(json, 'pending'))
-        .filter((record) => record.expiresAt > now)
-        .sort((a, b) => a.createdAt - b.createdAt)
+      const ranked: { seq: number; record: StoredElicitation }[] = []
+      for (let i = 0; i + 1 < rows.length; i += 2) {
+        const record = parse(rows[i + 1] as string, 'pending')
+        if (record.expiresAt > now) ranked.push({ seq: Number(rows[i]), record })
+      }
+      return ranked.sort((a, b) => a.seq - b.seq).map((entry) => entry.record)
     },
 
-    async settle(settlement: ElicitationSettlement, now = Date.now()): Promise<SettleOutcome> {
+    async settle(settlement: ElicitationSettlement, now = clock()): Promise<SettleOutcome> {
       const reply = (await runner.run(
         SETTLE_SCRIPT,
         [keys.record + settlement.id, keys.pending, keys.result + settlement.id],
