@@ -1,3 +1,5 @@
 'use client'
 /** @mcp-hitl/react/apps: the MCP Apps iframe host only, without RJSF or Ajv. */
-export {}
+export { McpAppFrame } from './apps/mcp-app-frame'
+export type { McpAppFrameProps } from './apps/mcp-app-frame'
+export type { McpAppSandbox } from './apps/frame-host'

@@ -1,0 +1,134 @@
+/**
+ * The iframe and its host bridge, kept outside React. React mounts, unmounts and (in StrictMode)
+ * remounts components at will; the app inside the frame must see one handshake, one tool input
+ * and one result regardless. So the component only attaches and detaches this object: a detach
+ * followed by an attach in the same turn (StrictMode's simulated unmount) is a no-op, and only a
+ * detach that stays detached disposes the frame, after a bounded `ui/resource-teardown`.
+ */
+import {
+  buildAllowAttribute,
+  buildAppCsp,
+  buildSandboxAttribute,
+  createMcpAppHostBridge,
+  type CspHostPolicy,
+  injectCspMeta,
+  type McpAppHostBridge,
+  type McpAppHostBridgeOptions,
+  type McpAppResource,
+  McpHitlError,
+  type McpUiResourcePermissions,
+  resolveAppCsp,
+} from '@mcp-hitl/core'
+
+/** Where the app runs: a `srcdoc` iframe (default) or the spec's double iframe behind a sandbox proxy on another origin. */
+export type McpAppSandbox = 'srcdoc' | { proxyUrl: string }
+
+/** What a {@link FrameHost} needs to build its iframe. */
+export interface FrameHostOptions {
+  resource: McpAppResource
+  sandbox: McpAppSandbox
+  csp?: CspHostPolicy
+  permissions?: McpUiResourcePermissions
+  title: string
+  teardownTimeoutMs: number
+  bridge: Omit<McpAppHostBridgeOptions, 'sandbox' | 'proxyResource'>
+}
+
+// Where a detached iframe waits for its teardown answer without being reloaded.
+let parking: HTMLElement | undefined
+function parkingLot(): HTMLElement {
+  if (!parking?.isConnected) {
+    parking = document.createElement('div')
+    parking.setAttribute('aria-hidden', 'true')
+    parking.style.cssText = 'position:fixed;left:-10000px;top:0;width:1px;height:1px;overflow:hidden'
+    document.body.appendChild(parking)
+  }
+  return parking
+}
+
+type MoveBefore = (node: Node, child: Node | null) => void
+// `moveBefore` (Chromium 133+) moves an iframe without reloading it; `appendChild` would reload it.
+function move(parent: Element, node: Element): boolean {
+  const moveBefore = (parent as unknown as { moveBefore?: MoveBefore }).moveBefore
+  if (typeof moveBefore !== 'function' || !node.isConnected || !parent.isConnected) return false
+  try {
+    moveBefore.call(parent, node, null)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** One app frame: the sandboxed iframe plus its bridge. */
+export class FrameHost {
+  readonly iframe: HTMLIFrameElement
+  readonly bridge: McpAppHostBridge
+  private readonly origin: string
+  private disposeTimer: ReturnType<typeof setTimeout> | undefined
+  private disposed = false
+
+  constructor(private readonly options: FrameHostOptions) {
+    const { resource, sandbox } = options
+    const iframe = document.createElement('iframe')
+    iframe.title = options.title
+    iframe.setAttribute('data-part', 'iframe')
+    const allow = buildAllowAttribute(resource.meta.permissions, options.permissions)
+    if (allow) iframe.allow = allow
+    const { domains, policy } = resolveAppCsp(resource.meta.csp, options.csp)
+    const granted = Object.fromEntries(allow ? allow.split('; ').map((f) => [f === 'clipboard-write' ? 'clipboardWrite' : f, {}]) : [])
+    const applied = { csp: domains, permissions: granted }
+    let origin = 'null'
+    let proxyResource: McpAppHostBridgeOptions['proxyResource']
+    if (sandbox === 'srcdoc') {
+      iframe.setAttribute('sandbox', buildSandboxAttribute({ srcdoc: true }))
+      iframe.srcdoc = injectCspMeta(resource.html, policy)
+    } else {
+      const url = new URL(sandbox.proxyUrl, location.href)
+      if (url.origin === location.origin) {
+        throw new McpHitlError('McpAppFrame: the sandbox proxy must be served from another origin than the host page', { code: 'misuse' })
+      }
+      origin = url.origin
+      // The proxy runs on its own origin, so it may keep allow-same-origin; the app inside it may not.
+      iframe.setAttribute('sandbox', buildSandboxAttribute({ sameOrigin: true }))
+      iframe.src = url.href
+      proxyResource = { html: injectCspMeta(resource.html, buildAppCsp(resource.meta.csp, options.csp)), sandbox: 'allow-scripts', ...applied }
+    }
+    this.iframe = iframe
+    this.bridge = createMcpAppHostBridge({ ...options.bridge, sandbox: applied, proxyResource })
+    this.origin = origin
+  }
+
+  /** Puts the iframe into `slot` (first time: creates the browsing context and starts listening). */
+  attach(slot: HTMLElement): void {
+    if (this.disposed) return
+    clearTimeout(this.disposeTimer)
+    this.disposeTimer = undefined
+    if (this.iframe.parentElement !== slot) {
+      if (!this.iframe.isConnected) slot.appendChild(this.iframe)
+      else move(slot, this.iframe)
+    }
+    const contentWindow = this.iframe.contentWindow
+    if (contentWindow && this.bridge.state === 'idle') this.bridge.connect({ window: contentWindow, origin: this.origin })
+  }
+
+  /**
+   * Called on unmount: parks the iframe where it keeps running (when the browser can move it without
+   * a reload) and disposes it on the next task unless it is attached again before.
+   */
+  detach(): void {
+    if (this.disposed || this.disposeTimer !== undefined) return
+    if (this.iframe.isConnected) move(parkingLot(), this.iframe)
+    this.disposeTimer = setTimeout(() => void this.dispose(), 0)
+  }
+
+  /** Tells the app to tear down, waits at most `teardownTimeoutMs`, then removes the iframe. */
+  async dispose(): Promise<void> {
+    if (this.disposed) return
+    this.disposed = true
+    clearTimeout(this.disposeTimer)
+    // Without a live frame the teardown request could not be delivered; skip the wait.
+    if (this.iframe.isConnected) await this.bridge.teardown(this.options.teardownTimeoutMs)
+    this.bridge.close()
+    this.iframe.remove()
+  }
+}
