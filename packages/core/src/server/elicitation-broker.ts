@@ -77,6 +77,8 @@ function describe(params: ElicitRequestParams): Described {
   return { ok: true, record: { mode: 'form', message, requestedSchema: parsed.schema } }
 }
 
+const cancelled = (id: string, reason: string): ElicitationSettlement => ({ id, status: 'cancelled', result: { action: 'cancel' }, reason })
+
 const STATUS_BY_ACTION = { accept: 'accepted', decline: 'declined', cancel: 'cancelled' } as const
 
 /** Creates a broker; see {@link ElicitationBrokerOptions} for the defaults. */
@@ -171,6 +173,123 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
     }
   }
 
+  /**
+   * One waiting request. A class rather than a handful of closures, and one shared expiry timer
+   * rather than one per request: at 10,000 pending both show in the heap (see BENCHMARKS.md).
+   */
+  class PendingElicitation implements Waiter {
+    readonly promise: Promise<ElicitResult>
+    private resolve!: (result: ElicitResult) => void
+    private done = false
+    private unsubscribe: (() => void) | undefined
+    private readonly urlWait: UrlWait | undefined
+
+    constructor(
+      readonly record: StoredElicitation,
+      private readonly ctx: ElicitationRequestContext,
+    ) {
+      this.promise = new Promise((resolve) => {
+        this.resolve = resolve
+      })
+      this.urlWait =
+        record.mode === 'url' ? { record, emit: ctx.emit, accepted: false, completedEarly: false, until: record.expiresAt } : undefined
+    }
+
+    async start(): Promise<void> {
+      const { record, ctx } = this
+      // Subscribe before the part is shown: no answer can arrive before anyone listens.
+      try {
+        this.unsubscribe = await store.subscribe(record.id, (settlement) => this.finish(settlement))
+      } catch (error) {
+        report({ type: 'store_error', id: record.id, operation: 'subscribe', error })
+        const reason = 'The elicitation store is unavailable'
+        await settleFromHere(this, { id: record.id, status: 'failed', result: { action: 'decline' }, reason }, 'subscribe')
+        return
+      }
+      if (this.done) {
+        this.unsubscribe()
+        return
+      }
+      waiters.set(record.id, this)
+      if (this.urlWait) {
+        pruneUrlWaits(now())
+        const key = record.urlElicitationId ?? ''
+        urlWaits.set(key, [...(urlWaits.get(key) ?? []), this.urlWait])
+      }
+      armExpiry(record.expiresAt)
+      // The waiter is its own abort listener (handleEvent): no extra closure per request.
+      ctx.signal?.addEventListener('abort', this, { once: true })
+      report({ type: 'requested', id: record.id, sessionId: record.sessionId, serverName: record.serverName, mode: record.mode, expiresAt: record.expiresAt })
+      emitData(ctx.emit, toElicitationRequestData(record, 'pending'))
+      if (ctx.signal?.aborted) this.handleEvent()
+      if (closed) void settleFromHere(this, cancelled(record.id, 'The elicitation broker was closed'), 'close')
+    }
+
+    /** Abort listener. */
+    handleEvent(): void {
+      void settleFromHere(this, cancelled(this.record.id, 'The MCP request was cancelled'), 'abort')
+    }
+
+    expire(): void {
+      const reason = `No answer within ${Math.round(ttlMs / 1000)} s`
+      void settleFromHere(this, { id: this.record.id, status: 'expired', result: { action: 'cancel' }, reason }, 'expire')
+    }
+
+    finish(settlement: ElicitationSettlement): void {
+      if (this.done) return
+      this.done = true
+      const { record, ctx, urlWait } = this
+      ctx.signal?.removeEventListener('abort', this)
+      this.unsubscribe?.()
+      waiters.delete(record.id)
+      const accepted = settlement.status === 'accepted'
+      // URL mode never carries content; declines and cancels never do either.
+      const result: ElicitResult =
+        accepted && record.mode === 'form' && settlement.result.content
+          ? { action: 'accept', content: settlement.result.content }
+          : { action: settlement.result.action }
+      report({ type: 'settled', id: record.id, sessionId: record.sessionId, status: settlement.status, action: result.action, reason: settlement.reason })
+      emitData(ctx.emit, toElicitationRequestData(record, settlement.status, result, settlement.reason))
+      if (urlWait) {
+        if (accepted) {
+          urlWait.accepted = true
+          urlWait.until = now() + ttlMs
+          if (urlWait.completedEarly) emitCompleted(urlWait)
+        } else dropUrlWait(urlWait)
+      }
+      this.resolve(result)
+    }
+  }
+
+  // One timer for all waiters. `waiters` is in creation order and the TTL is fixed, so its first
+  // entry expires first; the timer is armed for the earliest deadline and re-armed after each sweep.
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let timerDue = Number.POSITIVE_INFINITY
+
+  const armExpiry = (due: number): void => {
+    if (closed || (timer !== undefined && timerDue <= due)) return
+    if (timer !== undefined) clearTimeout(timer)
+    timerDue = due
+    timer = setTimeout(sweep, Math.min(Math.max(due - now(), 0), MAX_TIMER_MS))
+    // Do not hold a process open only to expire an elicitation.
+    ;(timer as { unref?: () => void }).unref?.()
+  }
+
+  const sweep = (): void => {
+    timer = undefined
+    timerDue = Number.POSITIVE_INFINITY
+    const at = now()
+    let next = Number.POSITIVE_INFINITY
+    for (const waiter of waiters.values()) {
+      if (waiter.record.expiresAt <= at) (waiter as PendingElicitation).expire()
+      else {
+        next = waiter.record.expiresAt
+        break
+      }
+    }
+    if (next !== Number.POSITIVE_INFINITY) armExpiry(next)
+  }
+
   const request = async (params: ElicitRequestParams, ctx: ElicitationRequestContext): Promise<ElicitResult> => {
     const described = describe(params)
     if (!described.ok) {
@@ -208,85 +327,9 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
       return refuse(ctx, shown, 'failed', { action: 'decline' }, 'The elicitation store is unavailable')
     }
 
-    return new Promise<ElicitResult>((resolve) => {
-      let done = false
-      let timer: ReturnType<typeof setTimeout> | undefined
-      let unsubscribe: (() => void) | undefined
-      const urlWait: UrlWait | undefined =
-        record.mode === 'url' ? { record, emit: ctx.emit, accepted: false, completedEarly: false, until: record.expiresAt } : undefined
-
-      const waiter: Waiter = {
-        record,
-        finish(settlement) {
-          if (done) return
-          done = true
-          if (timer !== undefined) clearTimeout(timer)
-          ctx.signal?.removeEventListener('abort', onAbort)
-          unsubscribe?.()
-          waiters.delete(record.id)
-          const accepted = settlement.status === 'accepted'
-          // URL mode never carries content; declines and cancels never do either.
-          const result: ElicitResult =
-            accepted && record.mode === 'form' && settlement.result.content
-              ? { action: 'accept', content: settlement.result.content }
-              : { action: settlement.result.action }
-          report({ type: 'settled', id: record.id, sessionId: record.sessionId, status: settlement.status, action: result.action, reason: settlement.reason })
-          emitData(ctx.emit, toElicitationRequestData(record, settlement.status, result, settlement.reason))
-          if (urlWait) {
-            if (accepted) {
-              urlWait.accepted = true
-              urlWait.until = now() + ttlMs
-              if (urlWait.completedEarly) emitCompleted(urlWait)
-            } else dropUrlWait(urlWait)
-          }
-          resolve(result)
-        },
-      }
-
-      const expire = (): void => {
-        const left = record.expiresAt - now()
-        if (left > 0) {
-          timer = setTimeout(expire, Math.min(left, MAX_TIMER_MS))
-          return
-        }
-        const reason = `No answer within ${Math.round(ttlMs / 1000)} s`
-        void settleFromHere(waiter, { id: record.id, status: 'expired', result: { action: 'cancel' }, reason }, 'expire')
-      }
-      function onAbort(): void {
-        const reason = 'The MCP request was cancelled'
-        void settleFromHere(waiter, { id: record.id, status: 'cancelled', result: { action: 'cancel' }, reason }, 'abort')
-      }
-
-      const start = async (): Promise<void> => {
-        // Subscribe before the part is shown: no answer can arrive before anyone listens.
-        try {
-          unsubscribe = await store.subscribe(record.id, (settlement) => waiter.finish(settlement))
-        } catch (error) {
-          report({ type: 'store_error', id: record.id, operation: 'subscribe', error })
-          await settleFromHere(waiter, { id: record.id, status: 'failed', result: { action: 'decline' }, reason: 'The elicitation store is unavailable' }, 'subscribe')
-          return
-        }
-        if (done) {
-          unsubscribe()
-          return
-        }
-        waiters.set(record.id, waiter)
-        if (urlWait) {
-          pruneUrlWaits(now())
-          const key = record.urlElicitationId ?? ''
-          urlWaits.set(key, [...(urlWaits.get(key) ?? []), urlWait])
-        }
-        timer = setTimeout(expire, Math.min(Math.max(record.expiresAt - now(), 0), MAX_TIMER_MS))
-        // Do not hold a process open only to expire an elicitation.
-        ;(timer as { unref?: () => void }).unref?.()
-        ctx.signal?.addEventListener('abort', onAbort, { once: true })
-        report({ type: 'requested', id: record.id, sessionId: record.sessionId, serverName: record.serverName, mode: record.mode, expiresAt: record.expiresAt })
-        emitData(ctx.emit, toElicitationRequestData(record, 'pending'))
-        if (ctx.signal?.aborted) onAbort()
-        if (closed) void settleFromHere(waiter, { id: record.id, status: 'cancelled', result: { action: 'cancel' }, reason: 'The elicitation broker was closed' }, 'close')
-      }
-      void start()
-    })
+    const waiter = new PendingElicitation(record, ctx)
+    void waiter.start()
+    return waiter.promise
   }
 
   const respond = async (body: RespondRequestBody, sessionId: string): Promise<RespondOutcome> => {
@@ -361,6 +404,8 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
       waiter.finish({ id: waiter.record.id, status: 'cancelled', result: { action: 'cancel' }, reason })
     }
     urlWaits.clear()
+    if (timer !== undefined) clearTimeout(timer)
+    timer = undefined
     if (ownsStore) await store.close()
   }
 

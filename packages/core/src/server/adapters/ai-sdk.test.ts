@@ -74,7 +74,7 @@ describe('attachBrokerToAiSdkClient', () => {
     const part = await rec.next((p) => p.data.status === 'pending')
     expect(part.data).toMatchObject({ message: 'Your name?', mode: 'form', serverName: 'modern' })
     expect(await broker.respond({ id: part.id, action: 'accept', content: { name: 'Ada', age: 3 } }, 's1')).toEqual({ ok: true })
-    const result = (await call) as { content: [{ text: string }] }
+    const result = (await call) as unknown as { content: [{ text: string }] }
     expect(JSON.parse(result.content[0].text)).toEqual({
       inputResponses: { profile: { action: 'accept', content: { name: 'Ada', age: 3 } } },
       requestState: 'state-1',

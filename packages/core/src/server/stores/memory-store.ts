@@ -35,7 +35,8 @@ export function createMemoryElicitationStore(options: MemoryElicitationStoreOpti
   const retentionMs = options.settledRetentionMs ?? 5 * 60_000
   const now = options.now ?? Date.now
   const records = new Map<string, StoredElicitation>()
-  const listeners = new Map<string, Set<Listener>>()
+  // Almost every id has exactly one listener (the waiting request): keep it bare, not in a Set.
+  const listeners = new Map<string, Listener | Set<Listener>>()
   const pendingBySession = new Map<string, number>()
   // Settled ids in settle order; purging walks from the front, so it stays O(purged).
   let settledQueue: SettledMark[] = []
@@ -67,10 +68,10 @@ export function createMemoryElicitationStore(options: MemoryElicitationStoreOpti
   }
 
   const notify = (settlement: ElicitationSettlement): void => {
-    const set = listeners.get(settlement.id)
-    if (!set) return
+    const entry = listeners.get(settlement.id)
+    if (!entry) return
     listeners.delete(settlement.id)
-    for (const listener of set) {
+    for (const listener of typeof entry === 'function' ? [entry] : entry) {
       try {
         listener(settlement)
       } catch {
@@ -129,17 +130,17 @@ export function createMemoryElicitationStore(options: MemoryElicitationStoreOpti
 
     async subscribe(id: string, listener: Listener): Promise<() => void> {
       assertOpen()
-      let set = listeners.get(id)
-      if (!set) {
-        set = new Set()
-        listeners.set(id, set)
-      }
-      set.add(listener)
+      const entry = listeners.get(id)
+      if (!entry) listeners.set(id, listener)
+      else if (typeof entry === 'function') listeners.set(id, new Set([entry, listener]))
+      else entry.add(listener)
       return () => {
         const current = listeners.get(id)
-        if (!current) return
-        current.delete(listener)
-        if (current.size === 0) listeners.delete(id)
+        if (current === listener) listeners.delete(id)
+        else if (current && typeof current !== 'function') {
+          current.delete(listener)
+          if (current.size === 0) listeners.delete(id)
+        }
       }
     },
 
