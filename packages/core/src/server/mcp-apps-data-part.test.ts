@@ -14,7 +14,8 @@ describe('computeServerHash', () => {
       { type: 'sse' as const, url: 'http://127.0.0.1:3000/sse' },
     ]) {
       expect(computeServerHash(config)).toBe(getServerHash(config))
-      expect(computeServerHash({ ...config, headers: { a: 'b' } } as { type: string; url: string })).toBe(getServerHash(config))
+      const withHeaders = { ...config, headers: { a: 'b' } }
+      expect(computeServerHash(withHeaders)).toBe(getServerHash(config))
     }
     expect(computeServerHash({ type: 'http', url: 'https://a' })).toMatch(/^[0-9a-f]{32}$/)
   })
