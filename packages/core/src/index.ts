@@ -157,5 +157,9 @@ export { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_RATE_LIMIT } from './apps/message-gu
 export type { RateLimit } from './apps/message-guard'
 export { decodeBase64Utf8, readMcpAppResource } from './apps/read-app-resource'
 export type { McpAppResource } from './apps/read-app-resource'
-export { SANDBOX_PROXY_READY_METHOD, SANDBOX_RESOURCE_READY_METHOD } from './apps/sandbox-proxy-protocol'
+export {
+  SANDBOX_PROXY_READY_METHOD,
+  SANDBOX_RESOURCE_READY_METHOD,
+  buildSandboxProxyUrl,
+} from './apps/sandbox-proxy-protocol'
 export type { SandboxResourceReadyParams } from './apps/sandbox-proxy-protocol'

@@ -15,3 +15,15 @@ export interface SandboxResourceReadyParams {
   /** Permissions the host grants (already intersected with what the resource asked). */
   permissions?: McpUiResourcePermissions
 }
+
+/**
+ * The proxy page URL for one app: the resource's CSP goes in the `csp` query parameter, which
+ * `createSandboxProxyHandler` turns into the page's CSP header. Without it the header stays
+ * deny-by-default and, since the inner document inherits it, blocks the domains the app declared.
+ */
+export function buildSandboxProxyUrl(proxyUrl: string | URL, csp?: McpUiResourceCsp): string {
+  const url = new URL(proxyUrl, globalThis.location?.href)
+  if (csp) url.searchParams.set('csp', JSON.stringify(csp))
+  else url.searchParams.delete('csp')
+  return url.href
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { McpHitlError } from '../errors'
 import { buildSandboxProxyPage, normalizeHostOrigins } from '../apps/sandbox-proxy-page'
+import { buildSandboxProxyUrl } from '../apps/sandbox-proxy-protocol'
 import { createSandboxProxyHandler } from './sandbox-proxy-handler'
 
 const handler = createSandboxProxyHandler({ allowedHostOrigins: ['https://chat.example.com', 'http://localhost:5173/'] })
@@ -21,6 +22,16 @@ describe('createSandboxProxyHandler', () => {
     const html = await response.text()
     expect(html).toContain('ui/notifications/sandbox-proxy-ready')
     expect(html).toContain('["https://chat.example.com","http://localhost:5173"]')
+  })
+
+  it('round-trips the resource CSP through buildSandboxProxyUrl', async () => {
+    const csp = { connectDomains: ['wss://live.example.com'], frameDomains: ['https://www.youtube.com'] }
+    const url = buildSandboxProxyUrl('https://sandbox.example.net/sandbox?v=1', csp)
+    expect(new URL(url).searchParams.get('v')).toBe('1')
+    const policy = (await handler(new Request(url))).headers.get('content-security-policy')
+    expect(policy).toContain('connect-src wss://live.example.com;')
+    expect(policy).toContain('frame-src https://www.youtube.com;')
+    expect(new URL(buildSandboxProxyUrl(url)).searchParams.has('csp')).toBe(false)
   })
 
   it('without csp, serves the deny-by-default policy', async () => {
