@@ -2,6 +2,7 @@
  * `npm start`: the demo MCP server, the MCP Apps sandbox proxy (second origin), and the page with
  * its API (Vite in middleware mode), all on 127.0.0.1. Ctrl-C stops everything.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
@@ -25,19 +26,13 @@ async function main(): Promise<void> {
   try {
     const mcp = await startMcpHttpServer({ host: config.host, port: config.mcpPort, envName: 'DEMO_MCP_PORT' })
     stoppers.push(mcp.close)
-    const sandbox = await startSandboxServer({ host: config.host, port: config.sandboxPort, envName: 'DEMO_SANDBOX_PORT' })
-    stoppers.push(sandbox.close)
-    const broker = createElicitationBroker()
-    stoppers.push(() => broker.close())
-    const { model, label } = await pickModel()
-    const api = createDemoApi({ broker, model, modelLabel: label, mcpUrl: mcp.url, sandboxOrigin: sandbox.origin })
-    stoppers.push(api.close)
-    const apiListener = getRequestListener(api.fetch)
 
+    // The page's server listens first: the sandbox proxy must know the page's origin to allow framing.
+    let apiListener: ((req: IncomingMessage, res: ServerResponse) => void) | undefined
     let vite: ViteDevServer | undefined
     const web: Listening = await listen(
       (req, res) => {
-        if (req.url?.startsWith('/api/')) return void apiListener(req, res)
+        if (req.url?.startsWith('/api/') && apiListener) return void apiListener(req, res)
         if (!vite) {
           res.writeHead(503, { 'content-type': 'text/plain' }).end('Starting…')
           return
@@ -47,11 +42,26 @@ async function main(): Promise<void> {
       { host: config.host, port: config.port, envName: 'DEMO_PORT' },
     )
     stoppers.push(web.close)
+
+    const sandbox = await startSandboxServer({
+      host: config.host,
+      port: config.sandboxPort,
+      envName: 'DEMO_SANDBOX_PORT',
+      hostOrigins: [web.origin, `http://localhost:${web.port}`],
+    })
+    stoppers.push(sandbox.close)
+    const broker = createElicitationBroker()
+    stoppers.push(() => broker.close())
+    const { model, label } = await pickModel()
+    const api = createDemoApi({ broker, model, modelLabel: label, mcpUrl: mcp.url, sandboxOrigin: sandbox.origin })
+    stoppers.push(api.close)
+    apiListener = getRequestListener(api.fetch)
+
     vite = await createViteServer({
       configFile: path.join(demoRoot, 'vite.config.ts'),
       root: demoRoot,
       appType: 'spa',
-      server: { middlewareMode: true, hmr: { server: web.server } },
+      server: { middlewareMode: true, ws: { server: web.server } },
       logLevel: 'warn',
     })
     stoppers.push(() => (vite as ViteDevServer).close())

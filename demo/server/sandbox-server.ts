@@ -6,9 +6,9 @@ import { getRequestListener } from '@hono/node-server'
 import { createSandboxProxyHandler } from '@mcp-hitl/core/server'
 import { type Listening, listen } from './listen'
 
-/** Starts the sandbox proxy server. */
-export function startSandboxServer(options: { host: string; port: number; envName: string }): Promise<Listening> {
-  const handler = createSandboxProxyHandler()
+/** Starts the sandbox proxy server; only `hostOrigins` may frame it. */
+export function startSandboxServer(options: { host: string; port: number; envName: string; hostOrigins: string[] }): Promise<Listening> {
+  const handler = createSandboxProxyHandler({ allowedHostOrigins: options.hostOrigins })
   return listen(
     getRequestListener((request) => handler(request)),
     options,

@@ -62,8 +62,8 @@ export function AgUiPage(props: { theme: Theme; sandboxOrigin: string }) {
             <McpAppFrame
               content={activity.content}
               transport={transport}
-              sandboxUrl={`${props.sandboxOrigin}/`}
-              hostContext={{ theme: props.theme }}
+              sandbox={{ proxyUrl: `${props.sandboxOrigin}/` }}
+              theme={props.theme}
               className="demo-app-frame"
             />
           </li>

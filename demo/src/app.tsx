@@ -1,8 +1,11 @@
 /** The demo shell: header with the two pages and the theme toggle. */
-import { AgUiPage } from './ag-ui-page'
-import { ChatPage } from './chat-page'
+import { lazy, Suspense } from 'react'
 import { useDemoConfig } from './use-demo-config'
 import { useTheme } from './use-theme'
+
+// Each page loads its own client stack (AI SDK or AG-UI) only when opened.
+const ChatPage = lazy(() => import('./chat-page').then((m) => ({ default: m.ChatPage })))
+const AgUiPage = lazy(() => import('./ag-ui-page').then((m) => ({ default: m.AgUiPage })))
 
 /** Picks the page from the path: `/` is the AI SDK chat, `/ag-ui` the AG-UI page. */
 export function App() {
@@ -35,11 +38,13 @@ export function App() {
           <p className="demo-model">
             Model: {config.model} · MCP server: <code>{config.serverName}</code>
           </p>
-          {page === 'ag-ui' ? (
-            <AgUiPage theme={theme} sandboxOrigin={config.sandboxOrigin} />
-          ) : (
-            <ChatPage theme={theme} sandboxOrigin={config.sandboxOrigin} />
-          )}
+          <Suspense fallback={<p className="demo-model">Loading…</p>}>
+            {page === 'ag-ui' ? (
+              <AgUiPage theme={theme} sandboxOrigin={config.sandboxOrigin} />
+            ) : (
+              <ChatPage theme={theme} sandboxOrigin={config.sandboxOrigin} />
+            )}
+          </Suspense>
         </>
       ) : (
         <p className="demo-model">Loading…</p>

@@ -16,8 +16,8 @@ export function ChatAppFrame(props: { content: McpAppsActivityContent; theme: Th
     <McpAppFrame
       content={props.content}
       transport={transport}
-      sandboxUrl={`${props.sandboxOrigin}/`}
-      hostContext={{ theme: props.theme }}
+      sandbox={{ proxyUrl: `${props.sandboxOrigin}/` }}
+      theme={props.theme}
       className="demo-app-frame"
     />
   )

@@ -20,7 +20,7 @@ const STATUS_TEXT: Record<string, string> = {
 function ElicitationNote({ data }: { data: ElicitationRequestData }) {
   return (
     <p className="demo-note" data-elicitation-status={data.status}>
-      <span aria-hidden="true">{data.mode === 'url' ? '🔗' : '📝'}</span> {data.serverName ?? 'server'} asked: “{data.message}” —{' '}
+      {data.mode === 'url' ? 'Link' : 'Form'} from {data.serverName ?? 'the server'}: “{data.message}” —{' '}
       <strong>{STATUS_TEXT[data.status] ?? data.status}</strong>
     </p>
   )

@@ -1,0 +1,51 @@
+/** Small steps shared by the end-to-end tests: open a page, send a prompt, read the assistant. */
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+
+/** One browser context per test file: its HTTP cache keeps Vite's dev modules between tests. */
+export function newContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 1100, height: 900 } })
+}
+
+/**
+ * A new page of the demo with a new session (cookies cleared, so the server sees a new user).
+ * Close the page at the end of the test.
+ */
+export async function openPage(context: BrowserContext, url: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  for (const open of context.pages()) await open.close()
+  await context.clearCookies()
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  await page.goto(url)
+  await page.getByRole('textbox', { name: 'Message' }).waitFor()
+  return { context, page, errors }
+}
+
+/** Types a message and sends it. */
+export async function send(page: Page, text: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Message' }).fill(text)
+  await page.getByRole('button', { name: 'Send', exact: true }).click()
+}
+
+/** The elicitation dialog. */
+export function dialog(page: Page): Locator {
+  return page.getByRole('dialog')
+}
+
+/** Waits until an assistant message contains `text`, and returns that message. */
+export async function assistantSays(page: Page, text: string | RegExp): Promise<Locator> {
+  const message = page.locator('.demo-message[data-role="assistant"]').filter({ hasText: text }).last()
+  await message.waitFor({ timeout: 60_000 })
+  return message
+}
+
+/** Records the respond POSTs a page makes. */
+export function recordResponds(page: Page): { bodies: unknown[] } {
+  const log = { bodies: [] as unknown[] }
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/elicitations/respond')) {
+      log.bodies.push(request.postDataJSON())
+    }
+  })
+  return log
+}

@@ -1,0 +1,179 @@
+/**
+ * End to end, AI SDK chat page: form elicitation (every field kind, a field error, decline,
+ * Escape), the multi-step `book_trip`, URL mode with `connect_account`, and recovery of a pending
+ * elicitation after a reload. Real demo process, real Chromium, offline scripted model.
+ */
+import type { Browser, BrowserContext } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, screenshot } from './browser'
+import { assistantSays, dialog, newContext, openPage, recordResponds, send } from './chat-helpers'
+import { type DemoProcess, startDemo } from './demo-process'
+import { eventually } from './eventually'
+
+let demo: DemoProcess
+let browser: Browser
+let shared: BrowserContext
+
+beforeAll(async () => {
+  demo = await startDemo()
+  browser = await launchBrowser()
+  shared = await newContext(browser)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await demo?.stop()
+})
+
+describe('register_user (form elicitation)', () => {
+  it('given every field filled, when submitted, the reply quotes the registration', async () => {
+    const { page, errors } = await openPage(shared, demo.url)
+    await page.getByRole('button', { name: /Register me/ }).click()
+    const form = dialog(page)
+    await form.getByText('Create your account').waitFor()
+    await eventually(() => form.textContent()).toContain('demo-hitl-server')
+    await form.getByLabel('Username').fill('ada')
+    await form.getByLabel('Email').fill('ada@example.com')
+    await form.getByLabel('Pro ($10 a month)').check()
+    await form.getByLabel('AI', { exact: true }).check()
+    await form.getByLabel('Security', { exact: true }).check()
+    await form.getByLabel('Birthday').fill('1990-01-02')
+    await form.getByLabel('Subscribe to the newsletter').uncheck()
+    await screenshot(page, 'register-filled')
+    await form.getByRole('button', { name: 'Submit' }).click()
+    const reply = await assistantSays(page, 'Registered ada')
+    expect(await reply.textContent()).toContain(
+      'Registered ada (ada@example.com) on the Pro plan. Interests: ai, security. Birthday: 1990-01-02. Newsletter: no.',
+    )
+    expect(await form.count()).toBe(0)
+    await screenshot(page, 'register-done')
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('given an invalid email, shows a field error and sends nothing', async () => {
+    const { page } = await openPage(shared, demo.url)
+    const responds = recordResponds(page)
+    await send(page, 'Register me')
+    const form = dialog(page)
+    await form.getByLabel('Username').fill('ada')
+    await form.getByLabel('Email').fill('not-an-email')
+    await form.getByLabel('Free', { exact: true }).check()
+    await form.getByRole('button', { name: 'Submit' }).click()
+    await form.getByText('Enter a valid email address.').waitFor()
+    expect(await form.locator('[data-part="error-summary"]').textContent()).toBe('1 field needs attention.')
+    await screenshot(page, 'register-invalid-email')
+    expect(responds.bodies).toEqual([])
+    expect(await form.isVisible()).toBe(true)
+    await form.getByRole('button', { name: 'Cancel' }).click()
+    await assistantSays(page, 'Registration cancelled')
+    await page.close()
+  })
+
+  it('when declined, the reply says so', async () => {
+    const { page } = await openPage(shared, demo.url)
+    const responds = recordResponds(page)
+    await send(page, 'Register me')
+    await dialog(page).getByRole('button', { name: 'Decline' }).click()
+    const reply = await assistantSays(page, 'Registration declined')
+    expect(await reply.textContent()).toContain('the user chose not to share their details')
+    expect(responds.bodies).toEqual([expect.objectContaining({ action: 'decline' })])
+    await screenshot(page, 'register-declined')
+    await page.close()
+  })
+
+  it('when Escape is pressed, the elicitation is cancelled', async () => {
+    const { page } = await openPage(shared, demo.url)
+    const responds = recordResponds(page)
+    await send(page, 'Register me')
+    await dialog(page).getByLabel('Username').waitFor()
+    await page.keyboard.press('Escape')
+    await assistantSays(page, 'Registration cancelled')
+    expect(responds.bodies).toEqual([expect.objectContaining({ action: 'cancel' })])
+    await page.close()
+  })
+
+  it('given a pending elicitation, a reload shows it again and it can still be answered', async () => {
+    const { page } = await openPage(shared, demo.url)
+    await send(page, 'Register me')
+    await dialog(page).getByLabel('Username').waitFor()
+    await page.reload()
+    const form = dialog(page)
+    await form.getByText('Create your account').waitFor()
+    await screenshot(page, 'reload-recovered')
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/elicitations/respond'))
+    await form.getByRole('button', { name: 'Decline' }).click()
+    expect((await answered).status()).toBe(200)
+    await eventually(() => form.count()).toBe(0)
+    await page.close()
+  })
+})
+
+describe('book_trip (three elicitations in a row)', () => {
+  async function stepOne(form: ReturnType<typeof dialog>) {
+    await form.getByText('Step 1 of 3').waitFor()
+    await form.getByLabel('Kyoto', { exact: true }).check()
+    await form.getByLabel('Departure').fill('2027-04-01')
+    await form.getByLabel('Nights').fill('5')
+    await form.getByRole('button', { name: 'Submit' }).click()
+  }
+
+  it('goes through all three steps and books', async () => {
+    const { page } = await openPage(shared, demo.url)
+    await page.getByRole('button', { name: /Book a trip/ }).click()
+    const form = dialog(page)
+    await stepOne(form)
+    await form.getByText('Step 2 of 3').waitFor()
+    await form.getByLabel('Travellers').fill('2')
+    await form.getByLabel('premium', { exact: true }).check()
+    await screenshot(page, 'trip-step-2')
+    await form.getByRole('button', { name: 'Submit' }).click()
+    await form.getByText('Step 3 of 3').waitFor()
+    await form.getByLabel('Add travel insurance').check()
+    await form.getByLabel('I confirm this booking').check()
+    await form.getByRole('button', { name: 'Submit' }).click()
+    const reply = await assistantSays(page, 'Booked')
+    expect(await reply.textContent()).toContain('Booked 5 nights in kyoto from 2027-04-01 for 2 traveller(s) in premium, with insurance.')
+    await screenshot(page, 'trip-booked')
+    await page.close()
+  })
+
+  it('stops cleanly when step 2 is declined', async () => {
+    const { page } = await openPage(shared, demo.url)
+    await send(page, 'Book a trip')
+    const form = dialog(page)
+    await stepOne(form)
+    await form.getByText('Step 2 of 3').waitFor()
+    await form.getByRole('button', { name: 'Decline' }).click()
+    const reply = await assistantSays(page, 'Trip booking stopped')
+    expect(await reply.textContent()).toContain('stopped at step 2 of 3 (travellers): the user declined. Nothing was booked.')
+    await page.close()
+  })
+})
+
+describe('connect_account (URL mode)', () => {
+  it('shows the consent URL with its host, opens it, and the tool goes on once consent is given', async () => {
+    const { context, page } = await openPage(shared, demo.url)
+    await page.getByRole('button', { name: /Connect my GitHub account/ }).click()
+    const form = dialog(page)
+    const host = `127.0.0.1:${demo.ports.mcp}`
+    await form.locator('[data-part="url-host"]').waitFor()
+    expect(await form.locator('[data-part="url-host"]').textContent()).toBe(host)
+    expect(await form.locator('[data-part="url-full"]').textContent()).toMatch(new RegExp(`^http://${host}/consent/[0-9a-f-]{36}$`))
+    await screenshot(page, 'connect-consent-url')
+    const popupPromise = context.waitForEvent('page')
+    await form.getByRole('button', { name: 'Open page' }).click()
+    const popup = await popupPromise
+    await popup.waitForLoadState()
+    expect(popup.url()).toContain(`http://${host}/consent/`)
+    await popup.getByRole('heading', { name: 'Connect your GitHub account' }).waitFor()
+    await screenshot(popup, 'connect-consent-page')
+    await popup.getByRole('button', { name: 'Allow' }).click()
+    await popup.getByRole('heading', { name: 'Account connected' }).waitFor()
+    const reply = await assistantSays(page, 'Connected your GitHub account')
+    expect(await reply.textContent()).toContain('The connect_account tool replied')
+    await eventually(() => page.locator('[data-elicitation-status="completed"]').count()).toBe(1)
+    await screenshot(page, 'connect-done')
+    await page.close()
+  })
+})
