@@ -37,6 +37,8 @@ export interface McpAppFrameProps {
   onDisplayModeChange?: (mode: McpAppDisplayMode) => void
   /** The app asks to be closed. */
   onRequestTeardown?: () => void
+  /** A message from the app was refused (flood, size, link scheme): for telemetry. */
+  onRefused?: McpAppHostHandlers['onRefused']
   /** Display modes the host offers; the app may use only those it also declares. Default `['inline']`. */
   displayModes?: McpAppDisplayMode[]
   /** Largest height the app may take, in pixels. Default 800. */
@@ -106,6 +108,7 @@ export function McpAppFrame(props: McpAppFrameProps) {
         onMessage: latest.current.onMessage,
         onUpdateModelContext: latest.current.onUpdateModelContext,
         onRequestTeardown: latest.current.onRequestTeardown,
+        onRefused: latest.current.onRefused,
         onSizeChange: ({ height }) => {
           if (height === undefined || !self) return
           // Height only: the width always follows the container, so the app cannot start a resize loop.

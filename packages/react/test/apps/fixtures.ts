@@ -7,12 +7,14 @@
 import {
   type CallToolResult,
   MCP_APP_MIME_TYPE,
+  type McpAppMessageParams,
   type McpAppsActivityContent,
   type McpProxyTransport,
   type McpUiResourceMeta,
   type ProxiedMCPRequest,
 } from '@mcp-hitl/core'
 import extAppsModule from '@modelcontextprotocol/ext-apps/app-with-deps?raw'
+import { expect, vi } from 'vitest'
 
 // The module ends with `export{a as App,...}`: turn that into a global, inside an IIFE so the
 // library's top-level names cannot clash with the view script's.
@@ -35,12 +37,22 @@ export function extAppsScript(): string {
 
 /**
  * An MCP App page: the real ext-apps library, then `view` (plain JS). The view has `App` in scope
- * and a `report(kind, data)` helper that sends `{ kind, data }` as a `ui/message` text block,
- * which the tests read through the frame's `onMessage`.
+ * a `report(kind, data)` helper that sends `{ kind, data }` as a `ui/message` text block, which
+ * the tests read through the frame's `onMessage`, and `rawRequest(method, params, timeoutMs)` that
+ * posts a JSON-RPC request by hand and resolves with the answer (or `{ timeout: true }`).
  */
 export function appHtml(view: string, options: { title?: string } = {}): string {
   const prelude = `const { App } = ExtApps;
-const report = (kind, data) => app.sendMessage({ role: 'user', content: [{ type: 'text', text: JSON.stringify({ kind, data }) }] });`
+const report = (kind, data) => app.sendMessage({ role: 'user', content: [{ type: 'text', text: JSON.stringify({ kind, data }) }] });
+let rawId = 0;
+const rawRequest = (method, params, timeoutMs = 2000) => new Promise((resolve) => {
+  const id = 'raw-' + ++rawId;
+  const done = (value) => { window.removeEventListener('message', on); clearTimeout(timer); resolve(value); };
+  const on = (e) => { if (e.source === window.parent && e.data && e.data.id === id) done(e.data); };
+  const timer = setTimeout(() => done({ timeout: true }), timeoutMs);
+  window.addEventListener('message', on);
+  window.parent.postMessage({ jsonrpc: '2.0', id, method, params }, '*');
+});`
   return `<!doctype html><html><head><meta charset="utf-8"><title>${options.title ?? 'Test view'}</title>
 <style>html,body{margin:0;font:14px/1.4 sans-serif}</style></head><body><div id="root">view</div>
 <script>${extAppsScript()}</script>
@@ -131,3 +143,19 @@ export function activity(overrides: Partial<McpAppsActivityContent> = {}): McpAp
     ...overrides,
   }
 }
+
+/** Collects `report`s (and other `ui/message`s) from app frames; `waitFor(kind, n)` polls for them. */
+export function recorder() {
+  const reports: Report[] = []
+  const other: McpAppMessageParams[] = []
+  const onMessage = vi.fn((message: McpAppMessageParams) => {
+    const report = parseReport(message)
+    if (report) reports.push(report)
+    else other.push(message)
+  })
+  const kinds = () => reports.map((r) => r.kind)
+  const find = (kind: string) => reports.filter((r) => r.kind === kind)
+  const waitFor = (kind: string, count = 1) => vi.waitFor(() => expect(find(kind).length).toBeGreaterThanOrEqual(count), { timeout: 10_000 })
+  return { reports, other, onMessage, kinds, find, waitFor }
+}
+

@@ -1,10 +1,9 @@
-import type { McpAppMessageParams } from '@mcp-hitl/core'
 import { StrictMode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { McpAppFrame, type McpAppFrameProps } from '../../src/apps'
-import { activity, appHtml, memoryServer, parseReport, type Report } from './fixtures'
+import { activity, appHtml, memoryServer, recorder } from './fixtures'
 
 afterEach(() => {
   cleanup()
@@ -20,20 +19,6 @@ app.ontoolcancelled = (p) => report('tool-cancelled', p);
 app.onhostcontextchanged = (p) => report('host-context-changed', p);
 app.onteardown = async () => { await report('teardown', {}); return {}; };
 `
-
-function recorder() {
-  const reports: Report[] = []
-  const other: McpAppMessageParams[] = []
-  const onMessage = vi.fn((message: McpAppMessageParams) => {
-    const report = parseReport(message)
-    if (report) reports.push(report)
-    else other.push(message)
-  })
-  const kinds = () => reports.map((r) => r.kind)
-  const find = (kind: string) => reports.filter((r) => r.kind === kind)
-  const waitFor = (kind: string, count = 1) => vi.waitFor(() => expect(find(kind).length).toBeGreaterThanOrEqual(count), { timeout: 10_000 })
-  return { reports, other, onMessage, kinds, find, waitFor }
-}
 
 // Polled through the DOM: a locator built from an element filters by its text, which changes.
 async function expectRootAttribute(name: string, value: string) {
