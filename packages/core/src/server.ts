@@ -38,6 +38,8 @@ export { AI_SDK_ELICITATION_CAPABILITY, attachBrokerToAiSdkClient } from './serv
 export type { AiSdkAdapterOptions, AiSdkElicitationClient } from './server/adapters/ai-sdk'
 export { BROKER_ELICITATION_CAPABILITY, attachBrokerToMcpClient } from './server/adapters/mcp-sdk'
 export type { McpSdkAdapterOptions, McpSdkElicitationClient } from './server/adapters/mcp-sdk'
+export { attachBrokerToMcpClientV2 } from './server/adapters/mcp-client-v2'
+export type { McpClientV2AdapterOptions, McpClientV2ElicitationClient } from './server/adapters/mcp-client-v2'
 
 // MCP Apps: proxy handler, server hash, data part for AI SDK backends
 export { createMcpProxyHandler } from './server/mcp-proxy'

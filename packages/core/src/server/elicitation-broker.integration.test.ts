@@ -5,12 +5,14 @@
  */
 import { ElicitationRequestSchema, createMCPClient } from '@ai-sdk/mcp'
 import type { MCPClient } from '@ai-sdk/mcp'
+import { Client as ClientV2, StreamableHTTPClientTransport as StreamableHTTPClientTransportV2 } from '@modelcontextprotocol/client'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { ElicitRequestSchema, ElicitationCompleteNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { ElicitationDataPart } from '../elicitation/wire'
 import { AI_SDK_ELICITATION_CAPABILITY, attachBrokerToAiSdkClient } from './adapters/ai-sdk'
+import { attachBrokerToMcpClientV2 } from './adapters/mcp-client-v2'
 import { BROKER_ELICITATION_CAPABILITY, attachBrokerToMcpClient } from './adapters/mcp-sdk'
 import { createElicitationBroker } from './elicitation-broker'
 import type { ElicitationBroker } from './elicitation-broker-types'
@@ -266,5 +268,35 @@ describe('with a real MCP SDK Client', () => {
     expect((await fetch(`${web.url}/api/elicitation/pending`)).status).toBe(403)
     await post({ id: part.id, action: 'cancel' }, { session: 'bob' })
     expect(toolJson(await call)).toEqual({ action: 'cancel' })
+  })
+})
+
+describe('with a real MCP SDK v2 Client (@modelcontextprotocol/client)', () => {
+  let client: ClientV2
+  let rec: PartRecorder
+
+  beforeAll(async () => {
+    rec = createPartRecorder()
+    client = new ClientV2({ name: 'hitl-host-v2', version: '1.0.0' }, { capabilities: { elicitation: BROKER_ELICITATION_CAPABILITY } })
+    attachBrokerToMcpClientV2(client, broker, { context: { sessionId: 'dora', emit: rec.emit } })
+    await client.connect(new StreamableHTTPClientTransportV2(new URL(mcp.url)))
+  })
+  afterAll(async () => {
+    await client.close()
+  })
+
+  it('form accept and URL mode with its completion notification', async () => {
+    const form = client.callTool({ name: 'ask_color' })
+    const part = await rec.next(isPending)
+    expect(part.data.serverName).toBe('hitl-test-server')
+    expect((await post({ id: part.id, action: 'accept', content: { color: 'g' } }, { session: 'dora' })).status).toBe(200)
+    expect(toolJson(await form)).toEqual({ action: 'accept', content: { color: 'g' } })
+
+    const url = client.callTool({ name: 'connect_account' })
+    const consent = await rec.next((p) => isPending(p) && p.data.mode === 'url')
+    expect((await post({ id: consent.id, action: 'accept' }, { session: 'dora' })).status).toBe(200)
+    expect(toolJson(await url)).toEqual({ action: 'accept' })
+    await mcp.completeUrlElicitation('connect-1')
+    expect((await rec.next((p) => p.id === consent.id && p.data.status === 'completed')).data.mode).toBe('url')
   })
 })
