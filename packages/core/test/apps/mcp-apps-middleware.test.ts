@@ -143,7 +143,7 @@ describe('MCPAppsMiddleware 0.1.1 with a real MCP server', () => {
     log.mockRestore()
     expect(McpHitlError.isInstance(failed) && [failed.code, failed.message]).toEqual([
       'transport',
-      'Error: MCP request failed',
+      'MCP request failed',
     ])
   })
 

@@ -8,7 +8,7 @@ import { PROXIED_MCP_REQUEST_KEY, type ProxiedMCPRequest } from '../protocol'
 import type { McpProxyRequestInit, McpProxyTransport } from './types'
 
 /** The part of an AG-UI agent the transport uses (an `HttpAgent` or any `AbstractAgent`). */
-export type AgUiProxyAgent = Pick<AbstractAgent, 'runAgent' | 'isRunning'> & Partial<Pick<AbstractAgent, 'subscribe'>>
+export type AgUiProxyAgent = Pick<AbstractAgent, 'runAgent' | 'isRunning'>
 
 // One queue per agent, shared by every transport made for it: a proxied request is a full run, and
 // two runs on one agent at once would share its abort controller and message list.
@@ -19,31 +19,17 @@ function abortError(signal: AbortSignal): McpHitlError {
   return new McpHitlError('The proxied MCP request was aborted', { code: 'transport', cause: signal.reason })
 }
 
-// Resolves once the agent is idle. A user's run is not ours to queue behind, so watch `isRunning`:
-// woken by the run's end through a subscriber when the agent has `subscribe`, with a poll as backstop.
+// Resolves once the agent is idle. A user's run is not ours to queue behind, so watch `isRunning`
+// by polling: a subscriber added now would not hear the end of a run that already started.
 function waitUntilIdle(agent: AgUiProxyAgent, signal?: AbortSignal): Promise<void> {
   if (!agent.isRunning) return Promise.resolve()
   return new Promise<void>((resolve, reject) => {
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const wake = () => {
-      if (signal?.aborted) return finish(abortError(signal))
-      if (!agent.isRunning) return finish()
-      timer = setTimeout(wake, POLL_MS)
+    const check = () => {
+      if (signal?.aborted) reject(abortError(signal))
+      else if (!agent.isRunning) resolve()
+      else setTimeout(check, POLL_MS)
     }
-    const sub = agent.subscribe?.({
-      onRunFinalized: () => void queueMicrotask(wake),
-      onRunFailed: () => void queueMicrotask(wake),
-    })
-    const onAbort = () => wake()
-    const finish = (error?: McpHitlError) => {
-      clearTimeout(timer)
-      sub?.unsubscribe()
-      signal?.removeEventListener('abort', onAbort)
-      if (error) reject(error)
-      else resolve()
-    }
-    signal?.addEventListener('abort', onAbort)
-    timer = setTimeout(wake, POLL_MS)
+    setTimeout(check, POLL_MS)
   })
 }
 
@@ -67,7 +53,8 @@ async function runProxied(agent: AgUiProxyAgent, request: ProxiedMCPRequest, ini
     )
   }
   if (isErrorResult(result)) {
-    const message = typeof result.error === 'string' ? result.error : 'MCP request failed'
+    // The middleware stringifies its Error (`"Error: MCP request failed"`); keep the message only.
+    const message = typeof result.error === 'string' ? result.error.replace(/^Error: /, '') : 'MCP request failed'
     throw new McpHitlError(message, { code: 'transport', details: result })
   }
   return result
