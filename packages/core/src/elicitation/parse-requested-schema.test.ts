@@ -95,6 +95,7 @@ describe('parseRequestedSchema', () => {
     expect(pointers(obj({ a: { type: 'null' } }))).toEqual(['/properties/a/type'])
     expect(issuesOf(obj({ a: { type: ['string', 'null'] } }))[0]?.message).toMatch(/list of types/)
     expect(pointers(obj({ a: { anyOf: [{ type: 'string' }, { type: 'number' }] } }))).toEqual([
+      '/properties/a/anyOf',
       '/properties/a/type',
     ])
     expect(pointers(obj({ a: { type: 'string', anyOf: [{ type: 'string' }] } }))).toEqual(['/properties/a/anyOf'])
@@ -109,7 +110,7 @@ describe('parseRequestedSchema', () => {
   it('refuses non-string enum values, pointing at each one', () => {
     const issues = issuesOf(obj({ n: { type: 'string', enum: ['a', 1, null] } }))
     expect(issues.map((i) => i.pointer)).toEqual(['/properties/n/enum/1', '/properties/n/enum/2'])
-    expect(issues[0]?.message).toContain('must be a string, got number 1')
+    expect(issues[0]?.message).toContain('must be a string value, got number 1')
     expect(pointers(obj({ n: { type: 'number', enum: [1, 2] } }))).toEqual(['/properties/n/enum'])
     expect(pointers(obj({ n: { type: 'string', enum: [] } }))).toEqual(['/properties/n/enum'])
     expect(pointers(obj({ n: { type: 'string', enum: ['a', 'a'] } }))).toEqual(['/properties/n/enum/1'])

@@ -1,14 +1,11 @@
 /**
  * Reads an untrusted `requestedSchema` into the typed restricted schema, or explains, field by field,
  * why it cannot be shown as a form. Accepts every shape the 2025-06-18 and 2025-11-25 specs allow
- * (plus the legacy `enumNames`) and tolerates harmless extras real servers send.
+ * (plus the legacy `enumNames`) and tolerates harmless extras real servers send (`$schema`,
+ * `additionalProperties`, annotations, `pattern`, Pydantic's nullable `anyOf`). Table-driven on
+ * purpose: this ships in the browser entry, whose size is budgeted.
  */
-import type {
-  PrimitiveSchemaDefinition,
-  RequestedSchema,
-  StringFormat,
-  TitledOption,
-} from './protocol'
+import type { PrimitiveSchemaDefinition, RequestedSchema, TitledOption } from './protocol'
 
 /** One reason a schema was refused: where (a JSON pointer into the schema) and why. */
 export interface SchemaIssue {
@@ -22,13 +19,36 @@ export interface SchemaIssue {
 export type ParseRequestedSchemaResult = { ok: true; schema: RequestedSchema } | { ok: false; issues: SchemaIssue[] }
 
 type Json = Record<string, unknown>
+type Add = (pointer: string, message: string) => void
+type Kind = 'str' | 'nat' | 'num' | 'bool'
 
-const FORMATS: ReadonlySet<string> = new Set<StringFormat>(['email', 'uri', 'date', 'date-time'])
+const KINDS: Record<Kind, [(v: unknown) => boolean, string]> = {
+  str: [(v) => typeof v === 'string', 'a string'],
+  nat: [(v) => Number.isInteger(v) && (v as number) >= 0, 'a whole number of 0 or more'],
+  num: [(v) => Number.isFinite(v), 'a number'],
+  bool: [(v) => typeof v === 'boolean', 'true or false'],
+}
 
-// Keywords that would change what is valid if silently dropped: refuse them instead of guessing.
-const UNSUPPORTED_KEYWORDS = [
+// Keywords each type keeps, with the kind of value they take (title/description/writeOnly go everywhere).
+const KEYWORDS: Record<string, Record<string, Kind>> = {
+  string: { minLength: 'nat', maxLength: 'nat', format: 'str', pattern: 'str' },
+  number: { minimum: 'num', maximum: 'num' },
+  integer: { minimum: 'num', maximum: 'num' },
+  boolean: {},
+  array: { minItems: 'nat', maxItems: 'nat' },
+}
+const COMMON: Record<string, Kind> = { title: 'str', description: 'str', writeOnly: 'bool' }
+const RANGES = [
+  ['minLength', 'maxLength'],
+  ['minimum', 'maximum'],
+  ['minItems', 'maxItems'],
+] as const
+const FORMATS = ['email', 'uri', 'date', 'date-time']
+// Keywords that would change what is valid if silently dropped: refused instead of guessed.
+const UNSUPPORTED = [
   '$ref',
   'allOf',
+  'anyOf',
   'not',
   'if',
   'then',
@@ -43,20 +63,16 @@ const UNSUPPORTED_KEYWORDS = [
   'contains',
   'prefixItems',
   'additionalItems',
-] as const
+]
+const ROOT_UNSUPPORTED = ['$ref', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else']
 
-const ROOT_UNSUPPORTED = ['$ref', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'patternProperties'] as const
+const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
 
-function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  if (typeof value === 'string') return `the string ${JSON.stringify(value)}`
-  if (typeof value === 'object') return 'an object'
-  return `${typeof value} ${String(value)}`
+function describe(v: unknown): string {
+  if (v === null || v === undefined) return String(v)
+  if (Array.isArray(v)) return 'an array'
+  if (typeof v === 'string') return `the string ${JSON.stringify(v)}`
+  return typeof v === 'object' ? 'an object' : `${typeof v} ${String(v)}`
 }
 
 /** Escapes a key for a JSON pointer (RFC 6901). */
@@ -69,357 +85,205 @@ function setOwn(target: Json, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
 }
 
-class Collector {
-  readonly issues: SchemaIssue[] = []
-  add(pointer: string, message: string): void {
-    // Field names open many sentences ("property "x" ..."); a sentence starts with a capital.
-    this.issues.push({ pointer, message: message.charAt(0).toUpperCase() + message.slice(1) })
-  }
-}
-
-function optionalString(node: Json, key: string, at: string, name: string, c: Collector, out: Json): void {
-  const value = node[key]
-  if (value === undefined) return
-  if (typeof value !== 'string') c.add(`${at}/${key}`, `"${key}" of ${name} must be a string, got ${describe(value)}.`)
-  else out[key] = value
-}
-
-function nonNegativeInt(node: Json, key: string, at: string, name: string, c: Collector, out: Json): number | undefined {
-  const value = node[key]
-  if (value === undefined) return undefined
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-    c.add(`${at}/${key}`, `"${key}" of ${name} must be a whole number of 0 or more, got ${describe(value)}.`)
+/** Reads an `enum` (strings) or `[{ const, title }]` options; undefined after reporting when malformed. */
+function parseOptions(value: unknown, at: string, name: string, titled: boolean, add: Add): string[] | undefined {
+  const what = titled ? '{ "const", "title" } options' : 'strings'
+  if (!Array.isArray(value) || value.length === 0) {
+    add(at, `${name} must list its options as a non-empty array of ${what}, got ${describe(value)}.`)
     return undefined
   }
-  out[key] = value
-  return value
-}
-
-function checkRange(
-  lo: number | undefined,
-  hi: number | undefined,
-  loKey: string,
-  hiKey: string,
-  at: string,
-  name: string,
-  c: Collector,
-): void {
-  if (lo !== undefined && hi !== undefined && lo > hi) {
-    c.add(`${at}/${loKey}`, `${name} has ${loKey} ${lo} greater than ${hiKey} ${hi}, so no value can be valid.`)
-  }
-}
-
-function rejectUnsupported(node: Json, keys: readonly string[], at: string, name: string, c: Collector): void {
-  for (const key of keys) {
-    if (node[key] === undefined) continue
-    const hint =
-      key === '$ref'
-        ? ' Inline the field instead of referencing a definition.'
-        : key.startsWith('exclusive')
-          ? ' Use the inclusive "minimum" / "maximum".'
-          : ''
-    c.add(`${at}/${escapePointerToken(key)}`, `${name} uses "${key}", which elicitation schemas do not support.${hint}`)
-  }
-}
-
-/** Reads `[{ const, title }]`; returns undefined after reporting when malformed. */
-function parseOptions(value: unknown, at: string, name: string, key: string, c: Collector): TitledOption[] | undefined {
-  if (!Array.isArray(value)) {
-    c.add(at, `"${key}" of ${name} must be an array of { "const", "title" } options, got ${describe(value)}.`)
-    return undefined
-  }
-  if (value.length === 0) {
-    c.add(at, `"${key}" of ${name} lists no options, so nothing could be chosen.`)
-    return undefined
-  }
-  const options: TitledOption[] = []
-  const seen = new Set<string>()
-  let ok = true
+  const seen: string[] = []
+  const before = seen.length
+  let bad = 0
   value.forEach((option, i) => {
-    const oat = `${at}/${i}`
-    if (!isRecord(option)) {
-      c.add(oat, `Option ${i} of ${name} must be an object { "const", "title" }, got ${describe(option)}.`)
-      ok = false
-      return
-    }
-    if (typeof option.const !== 'string') {
-      c.add(`${oat}/const`, `Option ${i} of ${name} needs a string "const" value, got ${describe(option.const)}.`)
-      ok = false
-    } else if (seen.has(option.const)) {
-      c.add(`${oat}/const`, `Option ${i} of ${name} repeats the value ${JSON.stringify(option.const)}.`)
-      ok = false
-    } else seen.add(option.const)
-    if (typeof option.title !== 'string') {
-      c.add(`${oat}/title`, `Option ${i} of ${name} needs a string "title" label, got ${describe(option.title)}.`)
-      ok = false
-    }
-    if (ok) options.push({ const: option.const as string, title: option.title as string })
-  })
-  return ok ? options : undefined
-}
-
-/** Reads an `enum` of strings; returns undefined after reporting when malformed. */
-function parseEnum(value: unknown, at: string, name: string, c: Collector): string[] | undefined {
-  if (!Array.isArray(value)) {
-    c.add(at, `"enum" of ${name} must be an array of strings, got ${describe(value)}.`)
-    return undefined
-  }
-  if (value.length === 0) {
-    c.add(at, `"enum" of ${name} lists no values, so nothing could be chosen.`)
-    return undefined
-  }
-  const seen = new Set<string>()
-  let ok = true
-  value.forEach((item, i) => {
-    if (typeof item !== 'string') {
-      c.add(`${at}/${i}`, `Value ${i} in "enum" of ${name} must be a string, got ${describe(item)}. Only string options are supported.`)
-      ok = false
-    } else if (seen.has(item)) {
-      c.add(`${at}/${i}`, `Value ${i} in "enum" of ${name} repeats ${JSON.stringify(item)}.`)
-      ok = false
-    } else seen.add(item)
-  })
-  return ok ? (value as string[]) : undefined
-}
-
-function parseString(node: Json, at: string, name: string, c: Collector, out: Json): void {
-  optionalString(node, 'format', at, name, c, {})
-  if (node.format !== undefined && typeof node.format === 'string') {
-    if (FORMATS.has(node.format)) out.format = node.format
+    const v = titled && isRecord(option) ? option.const : option
+    const oat = titled ? `${at}/${i}/const` : `${at}/${i}`
+    if (titled && !isRecord(option)) add(`${at}/${i}`, `Option ${i} of ${name} must be an object { "const", "title" }, got ${describe(option)}.`)
+    else if (typeof v !== 'string') add(oat, `Option ${i} of ${name} must be a string value, got ${describe(v)}.`)
+    else if (seen.includes(v)) add(oat, `Option ${i} of ${name} repeats the value ${JSON.stringify(v)}.`)
     else {
-      const hint = node.format === 'password' ? ' Mark secret fields with "writeOnly": true instead.' : ''
-      c.add(`${at}/format`, `${name} has format ${JSON.stringify(node.format)}; only email, uri, date and date-time are supported.${hint}`)
+      seen.push(v)
+      if (titled && typeof (option as Json).title !== 'string') add(`${at}/${i}/title`, `Option ${i} of ${name} needs a string "title" label.`)
+      else return
     }
-  }
-  const lo = nonNegativeInt(node, 'minLength', at, name, c, out)
-  const hi = nonNegativeInt(node, 'maxLength', at, name, c, out)
-  checkRange(lo, hi, 'minLength', 'maxLength', at, name, c)
-  if (node.pattern !== undefined) {
-    if (typeof node.pattern !== 'string') {
-      c.add(`${at}/pattern`, `"pattern" of ${name} must be a string, got ${describe(node.pattern)}.`)
-    } else {
-      try {
-        // Same flags as Ajv 8, so both validators read the pattern alike.
-        new RegExp(node.pattern, 'u')
-        out.pattern = node.pattern
-      } catch (error) {
-        c.add(`${at}/pattern`, `"pattern" of ${name} is not a valid regular expression: ${(error as Error).message}.`)
-      }
-    }
-  }
-  if (node.oneOf !== undefined && node.enum !== undefined) {
-    c.add(`${at}/oneOf`, `${name} has both "enum" and "oneOf"; use one of them to list the options.`)
-    return
-  }
-  let values: string[] | undefined
-  if (node.oneOf !== undefined) {
-    const options = parseOptions(node.oneOf, `${at}/oneOf`, name, 'oneOf', c)
-    if (options) {
-      out.oneOf = options
-      values = options.map((o) => o.const)
-    }
-  } else if (node.enum !== undefined) {
-    values = parseEnum(node.enum, `${at}/enum`, name, c)
-    if (values) out.enum = [...values]
-  }
-  if (node.enumNames !== undefined) {
-    if (node.enum === undefined) {
-      c.add(`${at}/enumNames`, `${name} has "enumNames" without "enum"; the labels have no values to name.`)
-    } else if (!Array.isArray(node.enumNames) || node.enumNames.some((n) => typeof n !== 'string')) {
-      c.add(`${at}/enumNames`, `"enumNames" of ${name} must be an array of strings.`)
-    } else if (Array.isArray(node.enum) && node.enumNames.length !== node.enum.length) {
-      c.add(
-        `${at}/enumNames`,
-        `${name} has ${node.enumNames.length} "enumNames" for ${node.enum.length} "enum" values; they must pair up one to one.`,
-      )
-    } else out.enumNames = [...(node.enumNames as string[])]
-  }
-  if (node.writeOnly !== undefined) {
-    if (typeof node.writeOnly !== 'boolean') c.add(`${at}/writeOnly`, `"writeOnly" of ${name} must be true or false.`)
-    else out.writeOnly = node.writeOnly
-  }
-  if (node.default !== undefined) {
-    if (typeof node.default !== 'string') {
-      c.add(`${at}/default`, `"default" of ${name} must be a string, got ${describe(node.default)}.`)
-    } else if (values && !values.includes(node.default)) {
-      c.add(`${at}/default`, `"default" of ${name} is ${JSON.stringify(node.default)}, which is not one of its options.`)
-    } else out.default = node.default
-  }
-}
-
-function parseNumber(node: Json, at: string, name: string, c: Collector, out: Json, integer: boolean): void {
-  const bound = (key: 'minimum' | 'maximum'): number | undefined => {
-    const value = node[key]
-    if (value === undefined) return undefined
-    if (typeof value !== 'number' || !Number.isFinite(value)) {
-      c.add(`${at}/${key}`, `"${key}" of ${name} must be a number, got ${describe(value)}.`)
-      return undefined
-    }
-    out[key] = value
-    return value
-  }
-  checkRange(bound('minimum'), bound('maximum'), 'minimum', 'maximum', at, name, c)
-  if (node.default !== undefined) {
-    const d = node.default
-    if (typeof d !== 'number' || !Number.isFinite(d)) {
-      c.add(`${at}/default`, `"default" of ${name} must be a number, got ${describe(d)}.`)
-    } else if (integer && !Number.isInteger(d)) {
-      c.add(`${at}/default`, `"default" of ${name} must be a whole number because its type is integer, got ${d}.`)
-    } else out.default = d
-  }
-}
-
-function parseArray(node: Json, at: string, name: string, c: Collector, out: Json): void {
-  const items = node.items
-  let values: string[] | undefined
-  if (!isRecord(items)) {
-    c.add(`${at}/items`, `${name} is an array, so it needs "items" listing the options ({ "type": "string", "enum": [...] } or { "anyOf": [...] }).`)
-  } else if (items.anyOf !== undefined) {
-    const options = parseOptions(items.anyOf, `${at}/items/anyOf`, name, 'items.anyOf', c)
-    if (options) {
-      out.items = { anyOf: options }
-      values = options.map((o) => o.const)
-    }
-  } else if (items.oneOf !== undefined) {
-    c.add(`${at}/items/oneOf`, `${name} lists its options in "items.oneOf"; multi-selects use "items.anyOf" with { "const", "title" } options.`)
-  } else if (items.type !== 'string') {
-    c.add(`${at}/items/type`, `${name} is an array of ${describe(items.type)}; only multi-selects of strings ("items": { "type": "string", "enum": [...] }) are supported.`)
-  } else if (items.enum === undefined) {
-    c.add(`${at}/items`, `${name} is a free list of strings; arrays must be multi-selects with "items.enum" or "items.anyOf" options.`)
-  } else {
-    values = parseEnum(items.enum, `${at}/items/enum`, name, c)
-    if (values) out.items = { type: 'string', enum: [...values] }
-  }
-  const lo = nonNegativeInt(node, 'minItems', at, name, c, out)
-  const hi = nonNegativeInt(node, 'maxItems', at, name, c, out)
-  checkRange(lo, hi, 'minItems', 'maxItems', at, name, c)
-  if (values && lo !== undefined && lo > values.length) {
-    c.add(`${at}/minItems`, `${name} requires at least ${lo} choices but offers only ${values.length} options.`)
-  }
-  if (node.uniqueItems !== undefined && node.uniqueItems !== true) {
-    c.add(`${at}/uniqueItems`, `${name} allows repeated choices; a multi-select picks each option at most once, so "uniqueItems" can only be true.`)
-  }
-  if (node.default !== undefined) {
-    const d = node.default
-    if (!Array.isArray(d) || d.some((v) => typeof v !== 'string')) {
-      c.add(`${at}/default`, `"default" of ${name} must be an array of strings, got ${describe(d)}.`)
-    } else {
-      const bad = values ? d.findIndex((v) => !values.includes(v as string)) : -1
-      if (bad >= 0) c.add(`${at}/default/${bad}`, `"default" of ${name} contains ${JSON.stringify(d[bad])}, which is not one of its options.`)
-      else out.default = [...(d as string[])]
-    }
-  }
+    bad++
+  })
+  return bad === 0 && seen.length > before ? seen : undefined
 }
 
 /**
  * Pydantic (the Python SDK, FastMCP) writes an optional field as `anyOf: [{ type: X }, { type: 'null' }]`
- * with `default: null`. In an elicitation form "optional" already means "may be left out", so read it
- * as the plain X field; the null itself is never sent.
+ * with `default: null`. "Optional" already means "may be left out", so read it as the plain X field.
  */
 function unwrapNullable(node: Json): Json {
   const anyOf = node.anyOf
   if (node.type !== undefined || !Array.isArray(anyOf) || anyOf.length !== 2) return node
-  const nulls = anyOf.filter((m) => isRecord(m) && m.type === 'null' && Object.keys(m).length === 1)
-  const other = anyOf.find((m) => !(isRecord(m) && m.type === 'null'))
-  if (nulls.length !== 1 || !isRecord(other)) return node
+  const isNull = (m: unknown) => isRecord(m) && m.type === 'null' && Object.keys(m).length === 1
+  const other = anyOf.find((m) => !isNull(m))
+  if (!isRecord(other) || !anyOf.some(isNull)) return node
   const { anyOf: _drop, ...outer } = node
   const merged: Json = { ...other, ...outer }
   if (merged.default === null) delete merged.default
   return merged
 }
 
-function parseProperty(key: string, raw: unknown, c: Collector): PrimitiveSchemaDefinition | undefined {
+/** Reads the options of a select (single or multi); returns the allowed values. */
+function parseSelect(node: Json, type: string, at: string, name: string, out: Json, add: Add): string[] | undefined {
+  if (type === 'array') {
+    const items = node.items
+    if (!isRecord(items)) {
+      add(`${at}/items`, `${name} is an array, so it needs "items" listing the options ({ "type": "string", "enum": [...] } or { "anyOf": [...] }).`)
+    } else if (items.anyOf !== undefined) {
+      const values = parseOptions(items.anyOf, `${at}/items/anyOf`, name, true, add)
+      if (values) out.items = { anyOf: (items.anyOf as TitledOption[]).map(({ const: c, title }) => ({ const: c, title })) }
+      return values
+    } else if (items.oneOf !== undefined) {
+      add(`${at}/items/oneOf`, `${name} lists its options in "items.oneOf"; multi-selects use "items.anyOf" with { "const", "title" } options.`)
+    } else if (items.type !== 'string' || items.enum === undefined) {
+      const ptr = items.type !== 'string' ? `${at}/items/type` : `${at}/items`
+      add(ptr, `${name} must be a multi-select of strings: "items": { "type": "string", "enum": [...] } or { "anyOf": [...] }.`)
+    } else {
+      const values = parseOptions(items.enum, `${at}/items/enum`, name, false, add)
+      if (values) out.items = { type: 'string', enum: values }
+      return values
+    }
+    return undefined
+  }
+  if (node.oneOf !== undefined && node.enum !== undefined) {
+    add(`${at}/oneOf`, `${name} has both "enum" and "oneOf"; use one of them to list the options.`)
+    return undefined
+  }
+  if (node.oneOf !== undefined) {
+    const values = parseOptions(node.oneOf, `${at}/oneOf`, name, true, add)
+    if (values) out.oneOf = (node.oneOf as TitledOption[]).map(({ const: c, title }) => ({ const: c, title }))
+    return values
+  }
+  if (node.enumNames !== undefined) {
+    const names = node.enumNames
+    if (!Array.isArray(node.enum)) add(`${at}/enumNames`, `${name} has "enumNames" without "enum"; the labels have no values to name.`)
+    else if (!Array.isArray(names) || names.some((n) => typeof n !== 'string')) add(`${at}/enumNames`, `"enumNames" of ${name} must be an array of strings.`)
+    else if (names.length !== node.enum.length) {
+      add(`${at}/enumNames`, `${name} has ${names.length} "enumNames" for ${node.enum.length} "enum" values; they must pair up one to one.`)
+    } else out.enumNames = [...names]
+  }
+  if (node.enum === undefined) return undefined
+  const values = parseOptions(node.enum, `${at}/enum`, name, false, add)
+  if (values) out.enum = values
+  return values
+}
+
+function parseProperty(key: string, raw: unknown, add: Add): PrimitiveSchemaDefinition | undefined {
   const at = `/properties/${escapePointerToken(key)}`
   const name = `property ${JSON.stringify(key)}`
-  const before = c.issues.length
-  if (!isRecord(raw)) {
-    c.add(at, `The schema of ${name} must be an object, got ${describe(raw)}.`)
-    return undefined
-  }
+  if (!isRecord(raw)) return void add(at, `The schema of ${name} must be an object, got ${describe(raw)}.`)
   const node = unwrapNullable(raw)
-  rejectUnsupported(node, UNSUPPORTED_KEYWORDS, at, name, c)
-  const out: Json = {}
+  let failed = false
+  const fail: Add = (p, m) => {
+    failed = true
+    add(p, m)
+  }
+  for (const k of UNSUPPORTED) {
+    if (node[k] === undefined) continue
+    const hint = k === '$ref' ? ' Inline the field instead.' : k === 'anyOf' ? ' Leave a field out of "required" to make it optional.' : ''
+    fail(`${at}/${escapePointerToken(k)}`, `${name} uses "${k}", which elicitation schemas do not support.${hint}`)
+  }
   const type = node.type
-  if (type === undefined) {
-    c.add(`${at}/type`, `${name} has no "type"; use string, number, integer, boolean or array.`)
-    return undefined
-  }
   if (type === 'object' || node.properties !== undefined) {
-    c.add(type === 'object' ? `${at}/type` : `${at}/properties`, `${name} is a nested object; elicitation schemas are flat, so move its fields to the top level.`)
-    return undefined
+    return void fail(`${at}/${type === 'object' ? 'type' : 'properties'}`, `${name} is a nested object; elicitation schemas are flat, so move its fields to the top level.`)
   }
-  if (typeof type !== 'string' || !['string', 'number', 'integer', 'boolean', 'array'].includes(type)) {
+  const keywords = typeof type === 'string' ? KEYWORDS[type] : undefined
+  if (!keywords) {
     const hint = Array.isArray(type) ? ' A list of types is not supported; leave a field out of "required" to make it optional.' : ''
-    c.add(`${at}/type`, `${name} has type ${describe(type)}; use string, number, integer, boolean or array.${hint}`)
-    return undefined
+    return void fail(`${at}/type`, `${name} has type ${describe(type)}; use string, number, integer, boolean or array.${hint}`)
   }
-  if (node.anyOf !== undefined) {
-    c.add(`${at}/anyOf`, `${name} uses "anyOf", which only multi-selects support, inside "items"; leave a field out of "required" to make it optional.`)
+  const t = type as string
+  const out: Json = { type: t }
+  const isSelect = t === 'array' || node.enum !== undefined || node.oneOf !== undefined || node.enumNames !== undefined
+  if (t !== 'string' && t !== 'array' && isSelect) fail(`${at}/${node.oneOf !== undefined ? 'oneOf' : 'enum'}`, `${name} of type ${t} lists options; only strings can be single-selects.`)
+  if (t !== 'array' && node.items !== undefined) fail(`${at}/items`, `${name} of type ${t} has "items", which only arrays use.`)
+  for (const [k, kind] of Object.entries({ ...COMMON, ...keywords })) {
+    const v = node[k]
+    if (v === undefined) continue
+    const [check, label] = KINDS[kind]
+    if (check(v)) out[k] = v
+    else fail(`${at}/${k}`, `"${k}" of ${name} must be ${label}, got ${describe(v)}.`)
   }
-  if (node.oneOf !== undefined && type !== 'string') {
-    c.add(`${at}/oneOf`, `${name} uses "oneOf", which only string single-selects support.`)
+  for (const [lo, hi] of RANGES) {
+    const a = out[lo] as number | undefined
+    const b = out[hi] as number | undefined
+    if (a !== undefined && b !== undefined && a > b) fail(`${at}/${lo}`, `${name} has ${lo} ${a} greater than ${hi} ${b}, so no value can be valid.`)
   }
-  if ((node.enum !== undefined || node.enumNames !== undefined) && type !== 'string') {
-    c.add(`${at}/enum`, `${name} of type ${type} has "enum"; only strings can be single-selects.`)
+  if (typeof out.format === 'string' && !FORMATS.includes(out.format)) {
+    const hint = out.format === 'password' ? ' Mark secret fields with "writeOnly": true instead.' : ''
+    fail(`${at}/format`, `${name} has format ${JSON.stringify(out.format)}; only email, uri, date and date-time are supported.${hint}`)
   }
-  if (node.items !== undefined && type !== 'array') c.add(`${at}/items`, `${name} of type ${type} has "items", which only arrays use.`)
-  out.type = type
-  optionalString(node, 'title', at, name, c, out)
-  optionalString(node, 'description', at, name, c, out)
-  if (type === 'string') parseString(node, at, name, c, out)
-  else if (type === 'number' || type === 'integer') parseNumber(node, at, name, c, out, type === 'integer')
-  else if (type === 'array') parseArray(node, at, name, c, out)
-  else if (node.default !== undefined) {
-    if (typeof node.default !== 'boolean') c.add(`${at}/default`, `"default" of ${name} must be true or false, got ${describe(node.default)}.`)
-    else out.default = node.default
+  if (typeof out.pattern === 'string') {
+    try {
+      // Same flags as Ajv 8, so both validators read the pattern alike.
+      new RegExp(out.pattern, 'u')
+    } catch (error) {
+      fail(`${at}/pattern`, `"pattern" of ${name} is not a valid regular expression: ${(error as Error).message}.`)
+    }
   }
-  if (type !== 'string' && node.writeOnly !== undefined) {
-    if (typeof node.writeOnly !== 'boolean') c.add(`${at}/writeOnly`, `"writeOnly" of ${name} must be true or false.`)
-    else out.writeOnly = node.writeOnly
+  const values = isSelect && (t === 'string' || t === 'array') ? parseSelect(node, t, at, name, out, fail) : undefined
+  if (t === 'array') {
+    const min = out.minItems as number | undefined
+    if (values && min !== undefined && min > values.length) fail(`${at}/minItems`, `${name} requires at least ${min} choices but offers only ${values.length} options.`)
+    if (node.uniqueItems !== undefined && node.uniqueItems !== true) {
+      fail(`${at}/uniqueItems`, `${name} allows repeated choices; a multi-select picks each option at most once, so "uniqueItems" can only be true.`)
+    }
   }
-  return c.issues.length === before ? (out as unknown as PrimitiveSchemaDefinition) : undefined
+  const d = node.default
+  if (d !== undefined) {
+    const list = t === 'array' ? d : [d]
+    const want = t === 'array' ? 'an array of strings' : t === 'integer' ? 'a whole number' : KINDS[t === 'boolean' ? 'bool' : t === 'string' ? 'str' : 'num'][1]
+    const ok =
+      Array.isArray(list) &&
+      (t === 'array' || t === 'string' ? list.every((v) => typeof v === 'string') : t === 'boolean' ? typeof d === 'boolean' : t === 'integer' ? Number.isInteger(d) : Number.isFinite(d))
+    const stray = ok && values ? (list as string[]).findIndex((v) => !values.includes(v)) : -1
+    if (!ok) fail(`${at}/default`, `"default" of ${name} must be ${want}, got ${describe(d)}.`)
+    else if (stray >= 0) fail(`${at}/default${t === 'array' ? `/${stray}` : ''}`, `"default" of ${name} has ${JSON.stringify((list as string[])[stray])}, which is not one of its options.`)
+    else out.default = Array.isArray(d) ? [...d] : d
+  }
+  return failed ? undefined : (out as unknown as PrimitiveSchemaDefinition)
 }
 
 /** Reads an untrusted `requestedSchema`: the typed schema, or every issue with a JSON pointer and a readable sentence. */
 export function parseRequestedSchema(input: unknown): ParseRequestedSchemaResult {
-  const c = new Collector()
+  const issues: SchemaIssue[] = []
+  // Field names open many sentences ("property "x" ..."); a sentence starts with a capital.
+  const add: Add = (pointer, m) => void issues.push({ pointer, message: m.charAt(0).toUpperCase() + m.slice(1) })
   if (!isRecord(input)) {
-    c.add('', `The requested schema must be a JSON object, got ${describe(input)}.`)
-    return { ok: false, issues: c.issues }
+    add('', `The requested schema must be a JSON object, got ${describe(input)}.`)
+    return { ok: false, issues }
   }
-  rejectUnsupported(input, ROOT_UNSUPPORTED, '', 'The requested schema', c)
-  if (input.type !== 'object') {
-    c.add('/type', `The requested schema must have "type": "object", got ${describe(input.type)}.`)
+  for (const k of ROOT_UNSUPPORTED) {
+    if (input[k] !== undefined) add(`/${escapePointerToken(k)}`, `The requested schema uses "${k}", which elicitation schemas do not support.`)
   }
-  if (input.$schema !== undefined && typeof input.$schema !== 'string') {
-    c.add('/$schema', `"$schema" must be a string, got ${describe(input.$schema)}.`)
-  }
+  if (input.type !== 'object') add('/type', `The requested schema must have "type": "object", got ${describe(input.type)}.`)
+  if (input.$schema !== undefined && typeof input.$schema !== 'string') add('/$schema', `"$schema" must be a string, got ${describe(input.$schema)}.`)
+  const props = input.properties
   const properties: Record<string, PrimitiveSchemaDefinition> = {}
-  if (!isRecord(input.properties)) {
-    c.add('/properties', `The requested schema needs "properties", an object of fields, got ${describe(input.properties)}.`)
-  } else {
-    for (const [key, node] of Object.entries(input.properties)) {
-      const field = parseProperty(key, node, c)
+  if (!isRecord(props)) add('/properties', `The requested schema needs "properties", an object of fields, got ${describe(props)}.`)
+  else {
+    for (const [key, node] of Object.entries(props)) {
+      const field = parseProperty(key, node, add)
       if (field) setOwn(properties, key, field)
     }
   }
-  let required: string[] | undefined
-  if (input.required !== undefined) {
-    if (!Array.isArray(input.required)) {
-      c.add('/required', `"required" must be an array of property names, got ${describe(input.required)}.`)
-    } else {
-      required = []
-      input.required.forEach((name, i) => {
-        if (typeof name !== 'string') c.add(`/required/${i}`, `Entry ${i} of "required" must be a property name, got ${describe(name)}.`)
-        else if (isRecord(input.properties) && !Object.hasOwn(input.properties, name)) {
-          c.add(`/required/${i}`, `"required" names ${JSON.stringify(name)}, which is not among the properties.`)
-        } else if (!required?.includes(name)) required?.push(name)
-      })
-    }
+  const required: string[] = []
+  const req = input.required
+  if (req !== undefined && !Array.isArray(req)) add('/required', `"required" must be an array of property names, got ${describe(req)}.`)
+  else {
+    ;(req ?? []).forEach((name: unknown, i: number) => {
+      if (typeof name !== 'string') add(`/required/${i}`, `Entry ${i} of "required" must be a property name, got ${describe(name)}.`)
+      else if (isRecord(props) && !Object.hasOwn(props, name)) add(`/required/${i}`, `"required" names ${JSON.stringify(name)}, which is not among the properties.`)
+      else if (!required.includes(name)) required.push(name)
+    })
   }
-  if (c.issues.length > 0) return { ok: false, issues: c.issues }
+  if (issues.length > 0) return { ok: false, issues }
   const schema: RequestedSchema = { type: 'object', properties }
   if (typeof input.$schema === 'string') schema.$schema = input.$schema
-  if (required) schema.required = required
+  if (req !== undefined) schema.required = required
   return { ok: true, schema }
 }
