@@ -33,6 +33,10 @@ export { createListHandler } from './server/list-handler'
 export type { ListHandlerOptions } from './server/list-handler'
 export type { GetSessionId, SessionHandlerOptions } from './server/session-resolver'
 
+// URL elicitation required (-32042)
+export { elicitRequiredUrls, getRequiredUrlElicitations, urlElicitationRequiredError } from './server/url-elicitation-required'
+export type { UrlElicitationRequiredJsonRpcError } from './server/url-elicitation-required'
+
 // adapters
 export { AI_SDK_ELICITATION_CAPABILITY, attachBrokerToAiSdkClient } from './server/adapters/ai-sdk'
 export type { AiSdkAdapterOptions, AiSdkElicitationClient } from './server/adapters/ai-sdk'

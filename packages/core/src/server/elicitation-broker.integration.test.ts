@@ -19,6 +19,7 @@ import type { ElicitationBroker } from './elicitation-broker-types'
 import { createListHandler } from './list-handler'
 import { createRespondHandler } from './respond-handler'
 import { startMcpTestServer } from './testing/mcp-test-server'
+import { elicitRequiredUrls, getRequiredUrlElicitations } from './url-elicitation-required'
 import type { McpTestServer } from './testing/mcp-test-server'
 import { routeFetch, startTestHttpServer, toNodeListener } from './testing/node-http-bridge'
 import type { TestHttpServer } from './testing/node-http-bridge'
@@ -244,6 +245,22 @@ describe('with a real MCP SDK Client', () => {
     expect(completed.data.mode).toBe('url')
     // A second notification for the same id is ignored.
     expect(await broker.complete('connect-1')).toBe(false)
+  })
+
+  it('a -32042 URLElicitationRequiredError becomes URL elicitations the user can consent to and complete', async () => {
+    const error = await client.callTool({ name: 'needs_login' }).then(
+      () => undefined,
+      (e: unknown) => e,
+    )
+    expect(getRequiredUrlElicitations(error)).toEqual([
+      { mode: 'url', message: 'Log in to continue', elicitationId: 'login-1', url: 'https://login.example.com/start' },
+    ])
+    const answers = elicitRequiredUrls(broker, error, { sessionId: 'bob', serverName: 'hitl-test-server', emit: rec.emit })
+    const part = await rec.next((p) => isPending(p) && p.data.urlElicitationId === 'login-1')
+    expect((await post({ id: part.id, action: 'accept' }, { session: 'bob' })).status).toBe(200)
+    await expect(answers).resolves.toEqual([{ action: 'accept' }])
+    await mcp.completeUrlElicitation('login-1')
+    await rec.next((p) => p.id === part.id && p.data.status === 'completed')
   })
 
   it('a server-side cancellation (elicitInput timeout) answers cancel and shows cancelled', async () => {

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
+import { UrlElicitationRequiredError } from '@modelcontextprotocol/sdk/types.js'
 import type { ElicitRequestFormParams } from '../../elicitation/protocol'
 import { startTestHttpServer } from './node-http-bridge'
 
@@ -69,6 +70,12 @@ function createServer(): McpServer {
       }),
     ),
   )
+  // Refuses with -32042 until the user completes a URL-mode step (2025-11-25).
+  server.registerTool('needs_login', { description: 'Needs a browser login first' }, async () => {
+    throw new UrlElicitationRequiredError([
+      { mode: 'url', message: 'Log in to continue', elicitationId: 'login-1', url: 'https://login.example.com/start' },
+    ])
+  })
   return server
 }
 
