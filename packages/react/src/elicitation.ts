@@ -1,3 +1,31 @@
 'use client'
 /** @mcp-hitl/react/elicitation: elicitation UI only (RJSF + Radix), without the MCP Apps host. */
-export {}
+
+export { useElicitation } from './elicitation/use-elicitation'
+export type { UseElicitationOptions, UseElicitationResult } from './elicitation/use-elicitation'
+export { ElicitationDialog, ElicitationDialogRoot } from './elicitation/elicitation-dialog'
+export type { ElicitationDialogProps, ElicitationDialogRootProps } from './elicitation/elicitation-dialog'
+export { ElicitationForm, ElicitationFormRoot } from './elicitation/elicitation-form'
+export type { ElicitationFormProps, ElicitationFormRootProps } from './elicitation/elicitation-form'
+export { ElicitationHeader } from './elicitation/elicitation-header'
+export type { ElicitationHeaderProps } from './elicitation/elicitation-header'
+export { ElicitationBody } from './elicitation/elicitation-body'
+export type { ElicitationBodyProps } from './elicitation/elicitation-body'
+export { ElicitationActions } from './elicitation/elicitation-actions'
+export type { ElicitationActionsProps } from './elicitation/elicitation-actions'
+export { ElicitationQueueIndicator } from './elicitation/elicitation-queue-indicator'
+export { ElicitationTimeLeft } from './elicitation/elicitation-time-left'
+export { UrlElicitation } from './elicitation/url-elicitation'
+export { useElicitationView } from './elicitation/elicitation-context'
+export type {
+  ElicitationFormCustomisation,
+  ElicitationRootProps,
+  ElicitationViewStatus,
+  ElicitationViewValue,
+} from './elicitation/elicitation-context'
+export { checkElicitationUrl } from './elicitation/check-elicitation-url'
+export type { CheckElicitationUrlOptions, ElicitationUrlCheck } from './elicitation/check-elicitation-url'
+export { createEvalFreeValidator, evalFreeValidator } from './elicitation/eval-free-validator'
+export { filterErrorNoise } from './elicitation/readable-errors'
+export { DEFAULT_ELICITATION_LABELS } from './elicitation/labels'
+export type { ElicitationLabels, UrlRefusal, UrlWarning } from './elicitation/labels'

@@ -82,6 +82,10 @@ function isRequestData(value: unknown): value is ElicitationRequestData {
   return typeof v.elicitationId === 'string' && typeof v.message === 'string'
 }
 
+function sameData(a: ElicitationRequestData, b: ElicitationRequestData): boolean {
+  return JSON.stringify(a) === JSON.stringify(b)
+}
+
 /** Creates an empty elicitation queue. */
 export function createElicitationQueue(options: ElicitationQueueOptions): ElicitationQueue {
   let snapshot = EMPTY
@@ -131,7 +135,8 @@ export function createElicitationQueue(options: ElicitationQueueOptions): Elicit
       update(id, () => undefined)
       return true
     }
-    update(id, (item) => (item.data === data ? item : { ...item, data }))
+    // A copy with the same content (a re-created message list) is not a change: no new snapshot.
+    update(id, (item) => (item.data === data || sameData(item.data, data) ? item : { ...item, data }))
     return true
   }
 

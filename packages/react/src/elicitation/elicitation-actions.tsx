@@ -1,0 +1,82 @@
+import { useElicitationView } from './elicitation-context'
+import { useCurrentUrlCheck } from './url-elicitation'
+
+/** Props of {@link ElicitationActions}. */
+export interface ElicitationActionsProps {
+  className?: string
+}
+
+function UrlActions() {
+  const { status, labels, respond, dismiss } = useElicitationView()
+  const check = useCurrentUrlCheck()
+  if (status === 'waiting') {
+    return (
+      <>
+        <button type="button" data-action="done" onClick={dismiss}>
+          {labels.urlDone}
+        </button>
+        <button type="button" data-action="cancel" onClick={dismiss}>
+          {labels.cancel}
+        </button>
+      </>
+    )
+  }
+  const busy = status === 'submitting'
+  const open = () => {
+    if (!check.ok || busy) return
+    // Opened from the click itself (popup blockers), in a window that cannot reach back to this page.
+    window.open(check.url.href, '_blank', 'noopener,noreferrer')
+    respond('accept')
+  }
+  return (
+    <>
+      {check.ok && (
+        <button type="button" data-action="accept" disabled={busy} onClick={open}>
+          {labels.openUrl}
+        </button>
+      )}
+      <button type="button" data-action="decline" disabled={busy} onClick={() => respond('decline')}>
+        {labels.decline}
+      </button>
+      <button type="button" data-action="cancel" disabled={busy} onClick={() => respond('cancel')}>
+        {labels.cancel}
+      </button>
+    </>
+  )
+}
+
+/** Accept / Decline / Cancel (Decline is the explicit refusal; Cancel dismisses); Close once settled. */
+export function ElicitationActions({ className }: ElicitationActionsProps) {
+  const { item, status, mode, labels, ids, respond, dismiss } = useElicitationView()
+  if (!item) return null
+  if (status === 'settled' || status === 'expired') {
+    return (
+      <div data-part="actions" className={className}>
+        <button type="button" data-action="close" onClick={dismiss}>
+          {labels.close}
+        </button>
+      </div>
+    )
+  }
+  const busy = status === 'submitting'
+  return (
+    <div data-part="actions" className={className}>
+      {mode === 'url' ? (
+        <UrlActions />
+      ) : (
+        <>
+          {/* Submits the RJSF form by id, so the Actions part may live outside the Form part. */}
+          <button type="submit" form={ids.form} data-action="accept" disabled={busy} aria-busy={busy}>
+            {busy ? labels.submitting : labels.accept}
+          </button>
+          <button type="button" data-action="decline" disabled={busy} onClick={() => respond('decline')}>
+            {labels.decline}
+          </button>
+          <button type="button" data-action="cancel" disabled={busy} onClick={() => respond('cancel')}>
+            {labels.cancel}
+          </button>
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useRef } from 'react'
+import type { ElicitContent } from '@mcp-hitl/core'
+import { useElicitationView } from './elicitation-context'
+import { ElicitationRjsfForm } from './elicitation-rjsf-form'
+import { UrlElicitation } from './url-elicitation'
+
+/** Props of {@link ElicitationBody}. */
+export interface ElicitationBodyProps {
+  className?: string
+  /** Focus the first field when an item appears (default: true in the dialog, false inline). */
+  autoFocus?: boolean
+}
+
+const FOCUSABLE = 'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])'
+
+/** The Form part: the RJSF form, the URL view, or the settled / expired notice, plus send errors. */
+export function ElicitationBody({ className, autoFocus }: ElicitationBodyProps) {
+  const { item, status, mode, labels, ids, customisation, respond, inDialog } = useElicitationView()
+  const ref = useRef<HTMLDivElement>(null)
+  const focus = autoFocus ?? inDialog
+  const id = item?.id
+  useEffect(() => {
+    if (!focus || !id) return
+    // Each queued item gets a fresh form: put the user in its first field (or first button).
+    const scope = ref.current?.closest('[data-mcp-hitl-root]') ?? ref.current
+    ref.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus() ?? scope?.querySelector<HTMLElement>(FOCUSABLE)?.focus()
+  }, [focus, id])
+  const onAccept = useCallback((content: ElicitContent) => respond('accept', content), [respond])
+  if (!item) return null
+  let notice: string | undefined
+  if (status === 'expired' || item.settledReason === 'expired') notice = labels.expired
+  else if (status === 'settled') notice = item.settledReason === 'not_found' ? labels.notFound : labels.alreadySettled
+  return (
+    <div ref={ref} data-part="body" className={className}>
+      {notice ? (
+        <p data-part="notice" role="status">
+          {notice}
+        </p>
+      ) : mode === 'url' ? (
+        <UrlElicitation />
+      ) : (
+        <ElicitationRjsfForm
+          key={item.id}
+          requestedSchema={item.data.requestedSchema}
+          formId={ids.form}
+          fieldPrefix={ids.fieldPrefix}
+          disabled={status === 'submitting'}
+          serverErrors={item.fieldErrors}
+          customisation={customisation}
+          errorSummary={labels.errorSummary}
+          onAccept={onAccept}
+        />
+      )}
+      {status === 'error' && item.error && !item.fieldErrors && (
+        <p data-part="send-error" role="alert">
+          {labels.sendFailed(item.error.message)}
+        </p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,127 @@
+import type { ElicitAction, ElicitationItem, ElicitContent } from '@mcp-hitl/core'
+import type { FormProps, ThemeProps } from '@rjsf/core'
+import type { RegistryFieldsType, RegistryWidgetsType, RJSFSchema, TemplatesType, UiSchema, ValidatorType } from '@rjsf/utils'
+import { createContext, type ReactNode, useContext, useId, useMemo } from 'react'
+import { type ElicitationLabels, resolveLabels } from './labels'
+import type { UseElicitationResult } from './use-elicitation'
+import { useExpired } from './use-expired'
+import { useShallowStable } from './use-shallow-stable'
+
+// biome-ignore lint/suspicious/noExplicitAny: RJSF's own generics default to any for form data.
+type AnyData = any
+
+/** What the view shows: the item's state plus the two states only the page knows. */
+export type ElicitationViewStatus = 'idle' | 'pending' | 'submitting' | 'error' | 'settled' | 'expired' | 'waiting'
+
+/** RJSF pass-through: validator, theme, widgets, templates, fields, uiSchema and other Form props. */
+export interface ElicitationFormCustomisation {
+  /** RJSF validator; default the kit's eval-free one. For Ajv: `import validator from '@rjsf/validator-ajv8'`. */
+  validator?: ValidatorType<AnyData, RJSFSchema>
+  /** A published RJSF theme's parts (e.g. `Theme` of `@rjsf/shadcn`). */
+  theme?: ThemeProps<AnyData, RJSFSchema>
+  widgets?: RegistryWidgetsType<AnyData, RJSFSchema>
+  templates?: Partial<TemplatesType<AnyData, RJSFSchema>>
+  fields?: RegistryFieldsType<AnyData, RJSFSchema>
+  /** Merged over the uiSchema the kit derives from the requested schema. */
+  uiSchema?: UiSchema<AnyData, RJSFSchema>
+  /** Any other RJSF `Form` prop (e.g. `translateString`); the kit's own handlers still run. */
+  formProps?: Partial<FormProps<AnyData, RJSFSchema>>
+  /** URL mode: also open `http://localhost` pages (development only). */
+  allowLocalhost?: boolean
+}
+
+/** Props of a Root part: which queue to show and how. */
+export interface ElicitationRootProps extends ElicitationFormCustomisation {
+  /** The result of `useElicitation`. */
+  elicitation: UseElicitationResult
+  /** Show this item instead of the queue's current one (inline forms in a transcript). */
+  itemId?: string
+  /** Any label to replace (i18n). */
+  labels?: Partial<ElicitationLabels>
+  children?: ReactNode
+}
+
+/** Everything the compound parts read. */
+export interface ElicitationViewValue {
+  item: ElicitationItem | undefined
+  position: number
+  total: number
+  status: ElicitationViewStatus
+  mode: 'form' | 'url'
+  labels: ElicitationLabels
+  customisation: ElicitationFormCustomisation
+  ids: { title: string; description: string; form: string; fieldPrefix: string }
+  inDialog: boolean
+  respond: (action: ElicitAction, content?: ElicitContent) => void
+  dismiss: () => void
+}
+
+const ViewContext = createContext<ElicitationViewValue | null>(null)
+
+/** Reads the surrounding Root; throws a usage error outside one. */
+export function useElicitationView(): ElicitationViewValue {
+  const value = useContext(ViewContext)
+  if (!value) throw new Error('Elicitation parts (Header, Form, Actions) must be rendered inside ElicitationDialog.Root or ElicitationForm.Root.')
+  return value
+}
+
+function viewStatus(item: ElicitationItem | undefined, expired: boolean): ElicitationViewStatus {
+  if (!item) return 'idle'
+  if (item.state === 'settled') return 'settled'
+  if (item.awaitingCompletion) return 'waiting'
+  if (expired && item.state !== 'submitting') return 'expired'
+  return item.state
+}
+
+/** Builds the view value of a Root (shared by the dialog and the inline form). */
+export function useElicitationViewValue(props: ElicitationRootProps, inDialog: boolean): ElicitationViewValue {
+  const { elicitation, itemId, labels, validator, theme, widgets, templates, fields, uiSchema, formProps, allowLocalhost } = props
+  const item = itemId ? elicitation.items.find((it) => it.id === itemId) : elicitation.current
+  const expired = useExpired(item?.data.expiresAt)
+  const stableLabels = useShallowStable(labels)
+  const resolved = useMemo(() => resolveLabels(stableLabels), [stableLabels])
+  const customisation = useShallowStable<ElicitationFormCustomisation>({
+    validator,
+    theme,
+    widgets,
+    templates,
+    fields,
+    uiSchema,
+    formProps,
+    allowLocalhost,
+  })
+  const base = useId().replace(/[^a-zA-Z0-9_-]/g, '')
+  const { respond, dismiss } = elicitation
+  const id = item?.id
+  const status = viewStatus(item, expired)
+  return useMemo<ElicitationViewValue>(
+    () => ({
+      item,
+      position: itemId ? 1 : elicitation.position,
+      total: itemId ? 1 : elicitation.total,
+      status,
+      mode: item?.data.mode === 'url' ? 'url' : 'form',
+      labels: resolved,
+      customisation,
+      ids: {
+        title: `${base}-title`,
+        description: `${base}-description`,
+        form: `${base}-form`,
+        fieldPrefix: `mcp-hitl-${base}`,
+      },
+      inDialog,
+      respond: (action, content) => {
+        if (id) void respond(action, content, id)
+      },
+      dismiss: () => {
+        if (id) dismiss(id)
+      },
+    }),
+    [item, itemId, elicitation.position, elicitation.total, status, resolved, customisation, base, inDialog, respond, dismiss, id],
+  )
+}
+
+/** Provides the view value to the compound parts. */
+export function ElicitationViewProvider({ value, children }: { value: ElicitationViewValue; children?: ReactNode }) {
+  return <ViewContext.Provider value={value}>{children}</ViewContext.Provider>
+}

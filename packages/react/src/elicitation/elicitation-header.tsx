@@ -1,0 +1,40 @@
+import { Description, Title } from '@radix-ui/react-dialog'
+import type { ReactNode } from 'react'
+import { useElicitationView } from './elicitation-context'
+import { ElicitationQueueIndicator } from './elicitation-queue-indicator'
+import { ElicitationTimeLeft } from './elicitation-time-left'
+
+/** Props of {@link ElicitationHeader}. */
+export interface ElicitationHeaderProps {
+  className?: string
+  /** Extra content after the message (e.g. an icon or a link to server settings). */
+  children?: ReactNode
+}
+
+/**
+ * Title naming the asking server, trust note, queue position, time left and the server's message.
+ * Server text is rendered as plain text (React escapes it; no HTML, no markdown), line breaks kept by CSS.
+ */
+export function ElicitationHeader({ className, children }: ElicitationHeaderProps) {
+  const { item, labels, ids, inDialog } = useElicitationView()
+  if (!item) return null
+  const server = item.data.serverName
+  const TitleTag = inDialog ? Title : 'h2'
+  const MessageTag = inDialog ? Description : 'p'
+  return (
+    <div data-part="header" className={className}>
+      <div data-part="header-row">
+        <TitleTag id={ids.title} data-part="title">
+          {labels.title(server)}
+        </TitleTag>
+        <ElicitationQueueIndicator />
+      </div>
+      <p data-part="trust-note">{labels.trustNote(server)}</p>
+      <MessageTag id={ids.description} data-part="message">
+        {item.data.message}
+      </MessageTag>
+      <ElicitationTimeLeft />
+      {children}
+    </div>
+  )
+}

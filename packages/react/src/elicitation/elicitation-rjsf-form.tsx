@@ -1,0 +1,122 @@
+import {
+  type ElicitContent,
+  type FieldError,
+  fromFormData,
+  RJSF_FORM_OPTIONS,
+  type RequestedSchema,
+  toFormSchema,
+  validateElicitationContent,
+} from '@mcp-hitl/core'
+// The component file, not the package index: the index also exports getTestRegistry, which imports Ajv.
+import Form, { type IChangeEvent } from '@rjsf/core/lib/components/Form.js'
+import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils'
+import { memo, useEffect, useMemo, useRef, useState } from 'react'
+import type { ElicitationFormCustomisation } from './elicitation-context'
+import { evalFreeValidator } from './eval-free-validator'
+import { fieldErrorsToErrorSchema, filterErrorNoise } from './readable-errors'
+import { rememberRequestedSchema } from './requested-schema-of'
+
+type Data = Record<string, unknown>
+
+/** Props of the RJSF form inside the Form part. */
+export interface ElicitationRjsfFormProps {
+  requestedSchema: RequestedSchema
+  formId: string
+  fieldPrefix: string
+  disabled: boolean
+  /** 422 field errors from the server. */
+  serverErrors: readonly FieldError[] | undefined
+  customisation: ElicitationFormCustomisation
+  errorSummary: (count: number) => string
+  onAccept: (content: ElicitContent) => void
+}
+
+function focusField(root: HTMLElement | null, prefix: string, field: string): void {
+  const target = root?.querySelector<HTMLElement>(
+    `[id="${prefix}_${field}"], [id^="${prefix}_${field}-"], [name="${prefix}_${field}"]`,
+  )
+  target?.focus()
+}
+
+/** RJSF form for one requested schema; re-renders only when its own props change. */
+export const ElicitationRjsfForm = memo(function ElicitationRjsfForm(props: ElicitationRjsfFormProps) {
+  const { requestedSchema, formId, fieldPrefix, disabled, serverErrors, customisation, errorSummary, onAccept } = props
+  const { validator, theme, widgets, templates, fields, uiSchema: userUi, formProps } = customisation
+  const wrapper = useRef<HTMLDivElement>(null)
+  const [localErrors, setLocalErrors] = useState<FieldError[] | undefined>()
+  const [summary, setSummary] = useState('')
+
+  const built = useMemo(() => {
+    // toFormSchema also masks sensitive fields (password widget) and hides RJSF's own submit button.
+    const form = toFormSchema(requestedSchema)
+    rememberRequestedSchema(form.schema, requestedSchema)
+    return { schema: form.schema as RJSFSchema, ui: form.uiSchema }
+  }, [requestedSchema])
+
+  const uiSchema = useMemo<UiSchema>(() => {
+    const merged: Record<string, unknown> = { ...built.ui }
+    for (const [key, value] of Object.entries(userUi ?? {})) {
+      const own = merged[key]
+      merged[key] = own && typeof own === 'object' && value && typeof value === 'object' ? { ...own, ...value } : value
+    }
+    merged['ui:submitButtonOptions'] = { norender: true }
+    return merged as UiSchema
+  }, [built, userUi])
+
+  const errors = localErrors ?? serverErrors
+  const extraErrors = useMemo(() => fieldErrorsToErrorSchema(errors), [errors])
+
+  useEffect(() => {
+    if (!serverErrors?.length) return
+    setSummary(errorSummary(serverErrors.length))
+    focusField(wrapper.current, fieldPrefix, serverErrors[0]!.field)
+  }, [serverErrors, fieldPrefix, errorSummary])
+
+  const onSubmit = ({ formData }: IChangeEvent<Data>) => {
+    // Spec kinds on the wire: numbers stay numbers, multi-selects string[], untouched optionals dropped.
+    const result = validateElicitationContent(requestedSchema, fromFormData(requestedSchema, formData))
+    if (!result.ok) {
+      setLocalErrors(result.errors)
+      setSummary(errorSummary(result.errors.length))
+      focusField(wrapper.current, fieldPrefix, result.errors[0]!.field)
+      return
+    }
+    setLocalErrors(undefined)
+    setSummary('')
+    onAccept(result.content)
+  }
+
+  const onError = (list: RJSFValidationError[]) => setSummary(errorSummary(list.length))
+
+  return (
+    <div ref={wrapper} data-part="form">
+      <Form<Data, RJSFSchema>
+        {...RJSF_FORM_OPTIONS}
+        {...theme}
+        {...formProps}
+        id={formId}
+        idPrefix={fieldPrefix}
+        schema={built.schema}
+        uiSchema={uiSchema}
+        validator={validator ?? evalFreeValidator}
+        widgets={{ ...theme?.widgets, ...widgets }}
+        templates={{ ...theme?.templates, ...templates }}
+        fields={{ ...theme?.fields, ...fields }}
+        disabled={disabled}
+        extraErrors={extraErrors}
+        noHtml5Validate
+        showErrorList={false}
+        focusOnFirstError
+        transformErrors={filterErrorNoise}
+        onChange={() => {
+          if (localErrors) setLocalErrors(undefined)
+        }}
+        onSubmit={onSubmit}
+        onError={onError}
+      />
+      <div data-part="error-summary" aria-live="assertive" aria-atomic="true">
+        {summary}
+      </div>
+    </div>
+  )
+})
