@@ -182,6 +182,28 @@ describe('createElicitationBroker', () => {
     expect(rec.parts.every((p) => p.id === pending.id)).toBe(true)
   })
 
+  it('a completion that arrives before consent shows completed right after the accept', async () => {
+    broker = createElicitationBroker()
+    const rec = createPartRecorder()
+    const result = broker.request(URL_PARAMS, { sessionId: 's1', emit: rec.emit })
+    const pending = await rec.next((p) => p.data.status === 'pending')
+    expect(await broker.complete('srv-1')).toBe(true)
+    expect(rec.parts).toHaveLength(1)
+    await broker.respond({ id: pending.id, action: 'accept' }, 's1')
+    await expect(result).resolves.toEqual({ action: 'accept' })
+    expect(rec.parts.map((p) => p.data.status)).toEqual(['pending', 'accepted', 'completed'])
+  })
+
+  it('a declined URL elicitation can no longer be completed', async () => {
+    broker = createElicitationBroker()
+    const rec = createPartRecorder()
+    const result = broker.request(URL_PARAMS, { sessionId: 's1', emit: rec.emit })
+    const pending = await rec.next((p) => p.data.status === 'pending')
+    await broker.respond({ id: pending.id, action: 'decline' }, 's1')
+    await expect(result).resolves.toEqual({ action: 'decline' })
+    expect(await broker.complete('srv-1')).toBe(false)
+  })
+
   it('lists only the caller’s pending elicitations, oldest first', async () => {
     broker = createElicitationBroker()
     const rec = createPartRecorder()
