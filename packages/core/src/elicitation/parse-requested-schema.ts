@@ -66,6 +66,7 @@ const UNSUPPORTED = [
 ]
 const ROOT_UNSUPPORTED = ['$ref', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else']
 
+const MULTI = (name: string) => `${name} must be a multi-select: "items" with "type": "string" and "enum", or "anyOf" options.`
 const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 function describe(v: unknown): string {
@@ -89,7 +90,7 @@ function setOwn(target: Json, key: string, value: unknown): void {
 function parseOptions(value: unknown, at: string, name: string, titled: boolean, add: Add): string[] | undefined {
   const what = titled ? '{ "const", "title" } options' : 'strings'
   if (!Array.isArray(value) || value.length === 0) {
-    add(at, `${name} must list its options as a non-empty array of ${what}, got ${describe(value)}.`)
+    add(at, `${name} must list its options as a non-empty array of ${what}.`)
     return undefined
   }
   const seen: string[] = []
@@ -132,16 +133,16 @@ function parseSelect(node: Json, type: string, at: string, name: string, out: Js
   if (type === 'array') {
     const items = node.items
     if (!isRecord(items)) {
-      add(`${at}/items`, `${name} is an array, so it needs "items" listing the options ({ "type": "string", "enum": [...] } or { "anyOf": [...] }).`)
+      add(`${at}/items`, MULTI(name))
     } else if (items.anyOf !== undefined) {
       const values = parseOptions(items.anyOf, `${at}/items/anyOf`, name, true, add)
       if (values) out.items = { anyOf: (items.anyOf as TitledOption[]).map(({ const: c, title }) => ({ const: c, title })) }
       return values
     } else if (items.oneOf !== undefined) {
-      add(`${at}/items/oneOf`, `${name} lists its options in "items.oneOf"; multi-selects use "items.anyOf" with { "const", "title" } options.`)
+      add(`${at}/items/oneOf`, `${name} lists options in "items.oneOf"; multi-selects use "items.anyOf".`)
     } else if (items.type !== 'string' || items.enum === undefined) {
       const ptr = items.type !== 'string' ? `${at}/items/type` : `${at}/items`
-      add(ptr, `${name} must be a multi-select of strings: "items": { "type": "string", "enum": [...] } or { "anyOf": [...] }.`)
+      add(ptr, MULTI(name))
     } else {
       const values = parseOptions(items.enum, `${at}/items/enum`, name, false, add)
       if (values) out.items = { type: 'string', enum: values }
@@ -150,7 +151,7 @@ function parseSelect(node: Json, type: string, at: string, name: string, out: Js
     return undefined
   }
   if (node.oneOf !== undefined && node.enum !== undefined) {
-    add(`${at}/oneOf`, `${name} has both "enum" and "oneOf"; use one of them to list the options.`)
+    add(`${at}/oneOf`, `${name} has both "enum" and "oneOf"; keep one.`)
     return undefined
   }
   if (node.oneOf !== undefined) {
@@ -160,7 +161,7 @@ function parseSelect(node: Json, type: string, at: string, name: string, out: Js
   }
   if (node.enumNames !== undefined) {
     const names = node.enumNames
-    if (!Array.isArray(node.enum)) add(`${at}/enumNames`, `${name} has "enumNames" without "enum"; the labels have no values to name.`)
+    if (!Array.isArray(node.enum)) add(`${at}/enumNames`, `${name} has "enumNames" without "enum".`)
     else if (!Array.isArray(names) || names.some((n) => typeof n !== 'string')) add(`${at}/enumNames`, `"enumNames" of ${name} must be an array of strings.`)
     else if (names.length !== node.enum.length) {
       add(`${at}/enumNames`, `${name} has ${names.length} "enumNames" for ${node.enum.length} "enum" values; they must pair up one to one.`)
@@ -184,17 +185,15 @@ function parseProperty(key: string, raw: unknown, add: Add): PrimitiveSchemaDefi
   }
   for (const k of UNSUPPORTED) {
     if (node[k] === undefined) continue
-    const hint = k === '$ref' ? ' Inline the field instead.' : k === 'anyOf' ? ' Leave a field out of "required" to make it optional.' : ''
-    fail(`${at}/${escapePointerToken(k)}`, `${name} uses "${k}", which elicitation schemas do not support.${hint}`)
+    fail(`${at}/${escapePointerToken(k)}`, `${name} uses "${k}", which elicitation schemas do not support.`)
   }
   const type = node.type
   if (type === 'object' || node.properties !== undefined) {
-    return void fail(`${at}/${type === 'object' ? 'type' : 'properties'}`, `${name} is a nested object; elicitation schemas are flat, so move its fields to the top level.`)
+    return void fail(`${at}/${type === 'object' ? 'type' : 'properties'}`, `${name} is a nested object; elicitation schemas are flat.`)
   }
   const keywords = typeof type === 'string' ? KEYWORDS[type] : undefined
   if (!keywords) {
-    const hint = Array.isArray(type) ? ' A list of types is not supported; leave a field out of "required" to make it optional.' : ''
-    return void fail(`${at}/type`, `${name} has type ${describe(type)}; use string, number, integer, boolean or array.${hint}`)
+    return void fail(`${at}/type`, `${name} has type ${describe(type)}; use string, number, integer, boolean or array.`)
   }
   const t = type as string
   const out: Json = { type: t }
@@ -214,8 +213,7 @@ function parseProperty(key: string, raw: unknown, add: Add): PrimitiveSchemaDefi
     if (a !== undefined && b !== undefined && a > b) fail(`${at}/${lo}`, `${name} has ${lo} ${a} greater than ${hi} ${b}, so no value can be valid.`)
   }
   if (typeof out.format === 'string' && !FORMATS.includes(out.format)) {
-    const hint = out.format === 'password' ? ' Mark secret fields with "writeOnly": true instead.' : ''
-    fail(`${at}/format`, `${name} has format ${JSON.stringify(out.format)}; only email, uri, date and date-time are supported.${hint}`)
+    fail(`${at}/format`, `${name} has format ${JSON.stringify(out.format)}; use email, uri, date or date-time (mark secrets "writeOnly").`)
   }
   if (typeof out.pattern === 'string') {
     try {
@@ -230,7 +228,7 @@ function parseProperty(key: string, raw: unknown, add: Add): PrimitiveSchemaDefi
     const min = out.minItems as number | undefined
     if (values && min !== undefined && min > values.length) fail(`${at}/minItems`, `${name} requires at least ${min} choices but offers only ${values.length} options.`)
     if (node.uniqueItems !== undefined && node.uniqueItems !== true) {
-      fail(`${at}/uniqueItems`, `${name} allows repeated choices; a multi-select picks each option at most once, so "uniqueItems" can only be true.`)
+      fail(`${at}/uniqueItems`, `${name}: a multi-select picks each option once, so "uniqueItems" can only be true.`)
     }
   }
   const d = node.default
