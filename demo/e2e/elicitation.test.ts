@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, screenshot } from './browser'
 import { assistantSays, dialog, newContext, openPage, recordResponds, send } from './chat-helpers'
 import { type DemoProcess, startDemo } from './demo-process'
-import { eventually } from './eventually'
+import { EVENTUALLY } from './eventually'
 
 let demo: DemoProcess
 let browser: Browser
@@ -31,7 +31,7 @@ describe('register_user (form elicitation)', () => {
     await page.getByRole('button', { name: /Register me/ }).click()
     const form = dialog(page)
     await form.getByText('Create your account').waitFor()
-    await eventually(() => form.textContent()).toContain('demo-hitl-server')
+    await expect.poll(() => form.textContent(), EVENTUALLY).toContain('demo-hitl-server')
     await form.getByLabel('Username').fill('ada')
     await form.getByLabel('Email').fill('ada@example.com')
     await form.getByLabel('Pro ($10 a month)').check()
@@ -104,7 +104,7 @@ describe('register_user (form elicitation)', () => {
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/elicitations/respond'))
     await form.getByRole('button', { name: 'Decline' }).click()
     expect((await answered).status()).toBe(200)
-    await eventually(() => form.count()).toBe(0)
+    await expect.poll(() => form.count(), EVENTUALLY).toBe(0)
     await page.close()
   })
 })
@@ -172,7 +172,7 @@ describe('connect_account (URL mode)', () => {
     await popup.getByRole('heading', { name: 'Account connected' }).waitFor()
     const reply = await assistantSays(page, 'Connected your GitHub account')
     expect(await reply.textContent()).toContain('The connect_account tool replied')
-    await eventually(() => page.locator('[data-elicitation-status="completed"]').count()).toBe(1)
+    await expect.poll(() => page.locator('[data-elicitation-status="completed"]').count(), EVENTUALLY).toBe(1)
     await screenshot(page, 'connect-done')
     await page.close()
   })

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, screenshot } from './browser'
 import { newContext, openPage, send } from './chat-helpers'
 import { type DemoProcess, startDemo } from './demo-process'
-import { eventually } from './eventually'
+import { EVENTUALLY } from './eventually'
 
 let demo: DemoProcess
 let browser: Browser
@@ -46,14 +46,14 @@ async function exerciseTaskBoard(page: Page, name: string) {
   await screenshot(page, `${name}-rendered`)
 
   await task.click()
-  await eventually(() => app.locator('#status').textContent()).toBe('Server saved "Write the docs" as done (call 1).')
+  await expect.poll(() => app.locator('#status').textContent(), EVENTUALLY).toBe('Server saved "Write the docs" as done (call 1).')
   expect(await task.getAttribute('aria-pressed')).toBe('true')
   expect(await app.locator('#count').textContent()).toBe('1 of 3 done')
   await screenshot(page, `${name}-clicked`)
 
   expect(await app.locator('html').getAttribute('data-theme')).toBe('light')
   await page.getByRole('button', { name: 'Dark mode' }).click()
-  await eventually(() => app.locator('html').getAttribute('data-theme')).toBe('dark')
+  await expect.poll(() => app.locator('html').getAttribute('data-theme'), EVENTUALLY).toBe('dark')
   expect(await app.locator('#theme').textContent()).toBe('theme: dark')
   await screenshot(page, `${name}-dark`)
 }
