@@ -32,6 +32,7 @@ export type { RespondHandlerOptions } from './server/respond-handler'
 export { createListHandler } from './server/list-handler'
 export type { ListHandlerOptions } from './server/list-handler'
 export type { GetSessionId, SessionHandlerOptions } from './server/session-resolver'
+export { sessionFromCookie, sessionFromHeader } from './server/session-from-request'
 
 // URL elicitation required (-32042)
 export { elicitRequiredUrls, getRequiredUrlElicitations, urlElicitationRequiredError } from './server/url-elicitation-required'

@@ -1,0 +1,33 @@
+/**
+ * Ready-made `getSessionId` functions for the common cases. They only read a value: the value must
+ * already be an unguessable, server-issued session id (or be verified by you, e.g. a signed cookie),
+ * since whoever presents it may answer that session's elicitations.
+ */
+import type { GetSessionId } from './session-resolver'
+
+const COOKIE_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
+
+/** Reads the session id from the cookie `name` (undefined when absent or empty). */
+export function sessionFromCookie(name: string): GetSessionId {
+  if (!COOKIE_NAME.test(name)) throw new TypeError(`Invalid cookie name: ${name}`)
+  return (request) => {
+    const header = request.headers.get('cookie')
+    if (!header) return undefined
+    for (const pair of header.split(';')) {
+      const index = pair.indexOf('=')
+      if (index < 0 || pair.slice(0, index).trim() !== name) continue
+      const raw = pair.slice(index + 1).trim().replace(/^"(.*)"$/, '$1')
+      try {
+        return decodeURIComponent(raw) || undefined
+      } catch {
+        return undefined
+      }
+    }
+    return undefined
+  }
+}
+
+/** Reads the session id from the request header `name` (undefined when absent or empty). */
+export function sessionFromHeader(name: string): GetSessionId {
+  return (request) => request.headers.get(name) || undefined
+}
