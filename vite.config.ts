@@ -70,6 +70,8 @@ export default defineConfig({
           exclude: IGNORED,
           browser: browser(),
           testTimeout: 30_000,
+          // Node-side peers for browser tests (a real MCP server + broker), reached through inject().
+          globalSetup: ['packages/react/test/elicitation/e2e.global-setup.ts'],
         },
       },
       {
