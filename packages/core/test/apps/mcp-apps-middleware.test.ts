@@ -156,4 +156,11 @@ describe('MCPAppsMiddleware 0.1.1 with a real MCP server', () => {
     })
     expect(mcp.calls.slice(before)).toEqual(['delete_all_forecasts'])
   })
+
+  it('documents the other gap: the middleware opens a new MCP session for every proxied request', async () => {
+    const transport = createAgUiProxyTransport(agent)
+    const before = mcp.initializeCount()
+    for (let i = 0; i < 3; i++) await transport.request({ serverHash: computeServerHash(config), method: 'ping' })
+    expect(mcp.initializeCount() - before).toBe(3)
+  })
 })
