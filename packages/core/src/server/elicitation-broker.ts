@@ -7,12 +7,12 @@
  * transition atomically, so an elicitation settles exactly once even when answers race or land on
  * another replica; the waiting `request` learns of it through the store's subscription.
  */
-import { parseRequestedSchema } from '../elicitation/parse-requested-schema'
 import type { ElicitRequestParams, ElicitResult } from '../elicitation/protocol'
-import { isElicitRequestURLParams } from '../elicitation/protocol'
 import { validateElicitationContent } from '../elicitation/validate-content'
 import type { ElicitationRequestData, ElicitationStatus, RespondRequestBody } from '../elicitation/wire'
 import { createElicitationId } from './create-elicitation-id'
+import { describeElicitRequest } from './describe-elicit-request'
+import type { ElicitRequestShown } from './describe-elicit-request'
 import type {
   CompleteScope,
   ElicitationBroker,
@@ -22,13 +22,14 @@ import type {
   RespondOutcome,
 } from './elicitation-broker-types'
 import { EMPTY_REQUESTED_SCHEMA, toElicitationDataPart, toElicitationRequestData } from './elicitation-data'
+import { UrlCompletions } from './url-completions'
+import type { UrlWait } from './url-completions'
 import type { ElicitationSettlement, StoredElicitation } from './stores/elicitation-store'
 import { createMemoryElicitationStore } from './stores/memory-store'
 
 const DEFAULT_TTL_MS = 10 * 60_000
 // setTimeout fires at once beyond 2^31-1 ms; longer TTLs are re-armed in steps.
 const MAX_TIMER_MS = 2_147_483_647
-const MAX_URL_WAITS = 10_000
 
 /** The 404 message of the AI SDK example, kept word for word for pages built on it. */
 export const NOT_FOUND_MESSAGE = 'Elicitation request not found or already resolved'
@@ -36,45 +37,6 @@ export const NOT_FOUND_MESSAGE = 'Elicitation request not found or already resol
 interface Waiter {
   record: StoredElicitation
   finish(settlement: ElicitationSettlement): void
-}
-
-interface UrlWait {
-  record: StoredElicitation
-  emit: ElicitationRequestContext['emit']
-  accepted: boolean
-  completedEarly: boolean
-  until: number
-}
-
-type Described =
-  | { ok: true; record: Pick<StoredElicitation, 'mode' | 'message' | 'requestedSchema' | 'url' | 'urlElicitationId'> }
-  | { ok: false; message: string; reason: string }
-
-function describe(params: ElicitRequestParams): Described {
-  const message = typeof params?.message === 'string' ? params.message : ''
-  if ((params as { mode?: unknown })?.mode === 'url') {
-    if (!isElicitRequestURLParams(params)) return { ok: false, message, reason: 'URL elicitation without elicitationId or url' }
-    let url: URL
-    try {
-      url = new URL(params.url)
-    } catch {
-      return { ok: false, message, reason: 'URL elicitation with an invalid url' }
-    }
-    // Only web pages: javascript:, data: or file: URLs are never offered to the user.
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-      return { ok: false, message, reason: `URL elicitation with a disallowed scheme (${url.protocol})` }
-    }
-    return {
-      ok: true,
-      record: { mode: 'url', message, requestedSchema: EMPTY_REQUESTED_SCHEMA, url: url.href, urlElicitationId: params.elicitationId },
-    }
-  }
-  const parsed = parseRequestedSchema((params as { requestedSchema?: unknown })?.requestedSchema)
-  if (!parsed.ok) {
-    const detail = parsed.issues.map((issue) => `${issue.pointer || '/'}: ${issue.message}`).join('; ')
-    return { ok: false, message, reason: `Unusable requestedSchema: ${detail}` }
-  }
-  return { ok: true, record: { mode: 'form', message, requestedSchema: parsed.schema } }
 }
 
 const cancelled = (id: string, reason: string): ElicitationSettlement => ({ id, status: 'cancelled', result: { action: 'cancel' }, reason })
@@ -93,7 +55,7 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
   const now = options.now ?? Date.now
   const validate = options.validate ?? validateElicitationContent
   const waiters = new Map<string, Waiter>()
-  const urlWaits = new Map<string, UrlWait[]>()
+  const urlWaits = new UrlCompletions()
   let closed = false
 
   const report = (event: ElicitationBrokerEvent): void => {
@@ -116,7 +78,7 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
 
   const refuse = (
     ctx: ElicitationRequestContext,
-    shown: Pick<StoredElicitation, 'mode' | 'message' | 'requestedSchema' | 'url' | 'urlElicitationId'>,
+    shown: ElicitRequestShown,
     status: Exclude<ElicitationStatus, 'pending'>,
     result: ElicitResult,
     reason: string,
@@ -129,34 +91,8 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
     return result
   }
 
-  const pruneUrlWaits = (at: number): void => {
-    let total = 0
-    for (const [key, list] of urlWaits) {
-      const kept = list.filter((wait) => wait.until > at)
-      if (kept.length === 0) urlWaits.delete(key)
-      else {
-        urlWaits.set(key, kept)
-        total += kept.length
-      }
-    }
-    // Bounded: a server that never completes cannot grow this without limit.
-    if (total <= MAX_URL_WAITS) return
-    for (const key of urlWaits.keys()) {
-      if (total <= MAX_URL_WAITS) break
-      total -= urlWaits.get(key)?.length ?? 0
-      urlWaits.delete(key)
-    }
-  }
-
-  const dropUrlWait = (wait: UrlWait): void => {
-    const key = wait.record.urlElicitationId ?? ''
-    const list = urlWaits.get(key)?.filter((w) => w !== wait)
-    if (list && list.length > 0) urlWaits.set(key, list)
-    else urlWaits.delete(key)
-  }
-
   const emitCompleted = (wait: UrlWait): void => {
-    dropUrlWait(wait)
+    urlWaits.drop(wait)
     report({ type: 'completed', id: wait.record.id, urlElicitationId: wait.record.urlElicitationId ?? '' })
     emitData(wait.emit, toElicitationRequestData(wait.record, 'completed', { action: 'accept' }))
   }
@@ -211,11 +147,7 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
         return
       }
       waiters.set(record.id, this)
-      if (this.urlWait) {
-        pruneUrlWaits(now())
-        const key = record.urlElicitationId ?? ''
-        urlWaits.set(key, [...(urlWaits.get(key) ?? []), this.urlWait])
-      }
+      if (this.urlWait) urlWaits.add(this.urlWait, now())
       armExpiry(record.expiresAt)
       // The waiter is its own abort listener (handleEvent): no extra closure per request.
       ctx.signal?.addEventListener('abort', this, { once: true })
@@ -255,7 +187,7 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
           urlWait.accepted = true
           urlWait.until = now() + ttlMs
           if (urlWait.completedEarly) emitCompleted(urlWait)
-        } else dropUrlWait(urlWait)
+        } else urlWaits.drop(urlWait)
       }
       this.resolve(result)
     }
@@ -291,12 +223,12 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
   }
 
   const request = async (params: ElicitRequestParams, ctx: ElicitationRequestContext): Promise<ElicitResult> => {
-    const described = describe(params)
+    const described = describeElicitRequest(params)
     if (!described.ok) {
       const shown = { mode: 'form' as const, message: described.message, requestedSchema: EMPTY_REQUESTED_SCHEMA }
       return refuse(ctx, shown, 'failed', { action: 'decline' }, described.reason)
     }
-    const shown = described.record
+    const shown = described.shown
     if (closed) return refuse(ctx, shown, 'failed', { action: 'decline' }, 'The elicitation broker is closed')
     if (ctx.modes && !ctx.modes.includes(shown.mode)) {
       return refuse(ctx, shown, 'failed', { action: 'decline' }, `This client does not support ${shown.mode}-mode elicitation`)
@@ -369,15 +301,7 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
   }
 
   const complete = async (urlElicitationId: string, scope: CompleteScope = {}): Promise<boolean> => {
-    pruneUrlWaits(now())
-    const wait = urlWaits
-      .get(urlElicitationId)
-      ?.find(
-        (w) =>
-          !w.completedEarly &&
-          (scope.sessionId === undefined || w.record.sessionId === scope.sessionId) &&
-          (scope.serverName === undefined || w.record.serverName === scope.serverName),
-      )
+    const wait = urlWaits.find(urlElicitationId, now(), scope)
     if (!wait) return false
     // Completed before the user consented (e.g. an earlier attempt): shown as completed once accepted.
     if (!wait.accepted) wait.completedEarly = true

@@ -1,0 +1,74 @@
+/**
+ * URL-mode elicitations waiting for `notifications/elicitation/complete`, keyed by the server's
+ * elicitation id. Bounded and pruned lazily (no timers): an entry lives until it is completed, the
+ * user refuses, or a TTL passes after consent.
+ */
+import type { ElicitationRequestContext } from './elicitation-broker-types'
+import type { StoredElicitation } from './stores/elicitation-store'
+
+const MAX_ENTRIES = 10_000
+
+/** One URL elicitation that may still be completed. */
+export interface UrlWait {
+  record: StoredElicitation
+  emit: ElicitationRequestContext['emit']
+  /** The user consented; a completion now shows `completed`. */
+  accepted: boolean
+  /** A completion arrived before consent; shown as completed right after the accept. */
+  completedEarly: boolean
+  /** Epoch ms after which the entry is forgotten. */
+  until: number
+}
+
+/** The waiting URL elicitations of one broker. */
+export class UrlCompletions {
+  private readonly byId = new Map<string, UrlWait[]>()
+
+  add(wait: UrlWait, at: number): void {
+    this.prune(at)
+    const key = wait.record.urlElicitationId ?? ''
+    this.byId.set(key, [...(this.byId.get(key) ?? []), wait])
+  }
+
+  drop(wait: UrlWait): void {
+    const key = wait.record.urlElicitationId ?? ''
+    const list = this.byId.get(key)?.filter((w) => w !== wait)
+    if (list && list.length > 0) this.byId.set(key, list)
+    else this.byId.delete(key)
+  }
+
+  /** The first entry for `urlElicitationId` not yet marked complete, within the scope. */
+  find(urlElicitationId: string, at: number, scope: { sessionId?: string; serverName?: string }): UrlWait | undefined {
+    this.prune(at)
+    return this.byId
+      .get(urlElicitationId)
+      ?.find(
+        (w) =>
+          !w.completedEarly &&
+          (scope.sessionId === undefined || w.record.sessionId === scope.sessionId) &&
+          (scope.serverName === undefined || w.record.serverName === scope.serverName),
+      )
+  }
+
+  clear(): void {
+    this.byId.clear()
+  }
+
+  private prune(at: number): void {
+    let total = 0
+    for (const [key, list] of this.byId) {
+      const kept = list.filter((wait) => wait.until > at)
+      if (kept.length === 0) this.byId.delete(key)
+      else {
+        this.byId.set(key, kept)
+        total += kept.length
+      }
+    }
+    // Bounded: a server that never completes cannot grow this without limit.
+    for (const key of this.byId.keys()) {
+      if (total <= MAX_ENTRIES) break
+      total -= this.byId.get(key)?.length ?? 0
+      this.byId.delete(key)
+    }
+  }
+}
