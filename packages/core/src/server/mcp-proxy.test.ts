@@ -10,6 +10,7 @@ import { computeServerHash } from './server-hash'
 /** A real SDK client linked in memory to a real McpServer; counts list/call requests. */
 function inMemoryServer() {
   const stats = { connects: 0, lists: 0, closes: 0 }
+  const handles: { both?: ReturnType<McpServer['registerTool']> } = {}
   const server = () => {
     const s = new McpServer({ name: 't', version: '1' })
     s.registerTool('app_tool', { _meta: { ui: { visibility: ['app'] } } }, async () => ({
@@ -18,7 +19,7 @@ function inMemoryServer() {
     s.registerTool('model_tool', { _meta: { ui: { visibility: ['model'] } } }, async () => ({
       content: [{ type: 'text', text: 'model' }],
     }))
-    s.registerTool('both_tool', {}, async () => ({ content: [{ type: 'text', text: 'both' }] }))
+    handles.both = s.registerTool('both_tool', {}, async () => ({ content: [{ type: 'text', text: 'both' }] }))
     return s
   }
   let current: McpServer | undefined
@@ -42,7 +43,7 @@ function inMemoryServer() {
       },
     })
   }
-  return { stats, connect, server: () => current }
+  return { stats, connect, server: () => current, handles }
 }
 
 const post = (body: unknown, headers: Record<string, string> = {}) =>
@@ -84,6 +85,22 @@ describe('createMcpProxyHandler with factory servers', () => {
     await handler.close()
   })
 
+  it('trusts a cached tool list only for toolsTtlMs: a tool made model-only is refused after that', async () => {
+    const mem = inMemoryServer()
+    let clock = 0
+    const handler = createMcpProxyHandler({ servers: [{ id: 'mem', connect: mem.connect }], toolsTtlMs: 1000, now: () => clock })
+    const call = () =>
+      handler(post({ serverHash: 'x', serverId: 'mem', method: 'tools/call', params: { name: 'both_tool', arguments: {} } }))
+    expect((await call()).status).toBe(200)
+    mem.handles.both?.update({ _meta: { ui: { visibility: ['model'] } } })
+    clock = 500
+    expect((await call()).status).toBe(200)
+    clock = 1500
+    expect((await call()).status).toBe(403)
+    expect(mem.stats.lists).toBe(2)
+    await handler.close()
+  })
+
   it('does not cache a failed connect; reports it and reconnects on the next request', async () => {
     const mem = inMemoryServer()
     let fail = true
@@ -122,6 +139,13 @@ describe('createMcpProxyHandler with factory servers', () => {
     const ok = await handler(post({ serverHash: 'x', serverId: 'mem', method: 'ping' }, { 'x-csrf': 'ok' }))
     expect(ok.status).toBe(200)
     await handler.close()
+    const throwing = createMcpProxyHandler({
+      servers: [{ id: 'mem', connect: mem.connect }],
+      authorize: () => {
+        throw new Error('session store down')
+      },
+    })
+    expect((await throwing(post({ serverHash: 'x', serverId: 'mem', method: 'ping' }))).status).toBe(403)
   })
 
   it('forwards notifications/message and answers { success: true }', async () => {

@@ -41,6 +41,10 @@ export interface McpProxyHandlerOptions {
   authorize?: (request: Request, proxied: ProxiedMCPRequest) => boolean | Promise<boolean>
   /** Upstream failures, for logs. */
   onError?: (event: McpProxyErrorEvent) => void
+  /** How long a server's tool list (tool visibility) is cached, in ms. Default 60,000. */
+  toolsTtlMs?: number
+  /** Clock, for tests. */
+  now?: () => number
 }
 
 /** The Fetch-API handler, plus `close()` to end the MCP sessions it holds. */
@@ -59,14 +63,14 @@ function isJson(value: string | null): boolean {
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'))
 }
 
-function buildIndex(servers: McpProxyServerConfig[]) {
+function buildIndex(servers: McpProxyServerConfig[], toolsTtlMs?: number, now?: () => number) {
   const byId = new Map<string, Entry>()
   const byHash = new Map<string, Entry>()
   const ambiguous = new Set<string>()
   for (const config of servers) {
     const id = config.id ?? ('serverId' in config ? config.serverId : undefined)
     const hash = config.url !== undefined ? computeServerHash(config) : undefined
-    const entry: Entry = { connection: new McpServerConnection(config), id, hash }
+    const entry: Entry = { connection: new McpServerConnection(config, toolsTtlMs, now), id, hash }
     if (id !== undefined) {
       if (byId.has(id)) throw new McpHitlError(`createMcpProxyHandler: duplicate server id "${id}"`, { code: 'misuse' })
       byId.set(id, entry)
@@ -124,7 +128,7 @@ async function call(client: McpProxyClient, request: ProxiedMCPRequest, options:
 /** Creates the MCP proxy handler; see the module comment for the statuses. */
 export function createMcpProxyHandler(options: McpProxyHandlerOptions): McpProxyHandler {
   if (!Array.isArray(options?.servers)) throw new McpHitlError('createMcpProxyHandler: `servers` must be an array', { code: 'misuse' })
-  const { byId, byHash, all } = buildIndex(options.servers)
+  const { byId, byHash, all } = buildIndex(options.servers, options.toolsTtlMs, options.now)
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024
   const timeout = options.timeoutMs ?? 60_000
 
@@ -145,7 +149,13 @@ export function createMcpProxyHandler(options: McpProxyHandlerOptions): McpProxy
     }
     if (!isProxiedMCPRequest(parsed)) return error(400, 'Expected { serverHash, serverId?, method, params? }')
     const proxied = parsed
-    if (options.authorize && !(await options.authorize(request, proxied))) return error(403, 'Forbidden')
+    if (options.authorize) {
+      // A throwing gate refuses, like a `false`.
+      const allowed = await Promise.resolve()
+        .then(() => options.authorize?.(request, proxied))
+        .catch(() => false)
+      if (!allowed) return error(403, 'Forbidden')
+    }
 
     const entry = (proxied.serverId && byId.get(proxied.serverId)) || byHash.get(proxied.serverHash)
     if (!entry) return error(404, `Unknown server: ${(proxied.serverId || proxied.serverHash).slice(0, 100)}`)

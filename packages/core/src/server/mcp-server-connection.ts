@@ -73,8 +73,14 @@ export class McpServerConnection {
   private client: Promise<McpProxyClient> | undefined
   private connected: McpProxyClient | undefined
   private tools: Map<string, ListedTool> | undefined
+  private listedAt = 0
 
-  constructor(readonly config: McpProxyServerConfig) {}
+  /** `toolsTtlMs`: how long a tool list (and so a tool's visibility) is trusted before listing again. */
+  constructor(
+    readonly config: McpProxyServerConfig,
+    private readonly toolsTtlMs = 60_000,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** The shared client, connecting on first use or after {@link invalidate}. */
   get(): Promise<McpProxyClient> {
@@ -104,9 +110,11 @@ export class McpServerConnection {
     void client.close().catch(() => undefined)
   }
 
-  /** The tool by name from the cached list; lists again once when the name is unknown. */
+  /** The tool by name from the cached list; lists again when the name is unknown or the list is stale. */
   async findTool(name: string, signal?: AbortSignal): Promise<ListedTool | undefined> {
-    const cached = this.tools?.get(name)
+    // A stale list could grant an app a tool the server has since made model-only.
+    const fresh = this.now() - this.listedAt < this.toolsTtlMs
+    const cached = fresh ? this.tools?.get(name) : undefined
     if (cached) return cached
     const client = await this.get()
     const tools = new Map<string, ListedTool>()
@@ -119,6 +127,7 @@ export class McpServerConnection {
       if (!cursor) break
     }
     this.tools = tools
+    this.listedAt = this.now()
     return tools.get(name)
   }
 
