@@ -150,6 +150,13 @@ describe('createElicitationBroker', () => {
     expect(part?.data.requestedSchema).toEqual({ type: 'object', properties: {} })
   })
 
+  it('declines a request without a session, which nobody could answer', async () => {
+    broker = createElicitationBroker()
+    const rec = createPartRecorder()
+    await expect(broker.request(FORM, { sessionId: '', emit: rec.emit })).resolves.toEqual({ action: 'decline' })
+    expect(rec.parts[0]?.data).toMatchObject({ status: 'failed', reason: 'No sessionId in the request context' })
+  })
+
   it('declines URL modes the client cannot carry and URLs that are not web pages', async () => {
     broker = createElicitationBroker()
     const rec = createPartRecorder()

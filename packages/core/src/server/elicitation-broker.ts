@@ -230,6 +230,10 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
     }
     const shown = described.shown
     if (closed) return refuse(ctx, shown, 'failed', { action: 'decline' }, 'The elicitation broker is closed')
+    // Without an owner nobody could ever answer it (the handlers refuse empty sessions).
+    if (typeof ctx.sessionId !== 'string' || ctx.sessionId.length === 0) {
+      return refuse(ctx, shown, 'failed', { action: 'decline' }, 'No sessionId in the request context')
+    }
     if (ctx.modes && !ctx.modes.includes(shown.mode)) {
       return refuse(ctx, shown, 'failed', { action: 'decline' }, `This client does not support ${shown.mode}-mode elicitation`)
     }

@@ -6,6 +6,14 @@
  * 404 unknown id (`{ error }`, as the example); 405 not POST; 409 already answered; 410 expired;
  * 413 body over the limit; 415 not JSON; 422 content that fails the schema (stays pending, with
  * `fieldErrors`); 500/503 unexpected failure. Errors are `{ error, code }`. Content is never logged.
+ *
+ * A missing session is a 403, not a 401: the endpoint has no login of its own, the app's session is
+ * the credential, and a caller without one is refused exactly like a caller from another session.
+ *
+ * @example Next.js route handler (`app/api/elicitation/respond/route.ts`)
+ * ```ts
+ * export const POST = createRespondHandler(broker, { getSessionId: sessionFromCookie('sid') })
+ * ```
  */
 import { McpHitlError } from '../errors'
 import { isElicitAction } from '../elicitation/protocol'
