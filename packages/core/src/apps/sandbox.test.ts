@@ -91,6 +91,17 @@ describe('injectCspMeta', () => {
     )
     expect(out).not.toContain('<script>')
   })
+  it('keeps comments before the doctype in front, so the page stays in standards mode', () => {
+    expect(meta('<!-- built by x --><!-- <head> -->\n<!DOCTYPE html><p>x')).toBe(
+      `<!-- built by x --><!-- <head> -->\n<!DOCTYPE html>${expected}<p>x`,
+    )
+    // Without a doctype, a leading comment does not count: the meta goes first.
+    expect(meta('<!-- c --><p>x')).toBe(`${expected}<!-- c --><p>x`)
+  })
+  it('handles many leading comments without a doctype in one pass', () => {
+    const html = `${'<!-- a --> -->'.repeat(5000)}<p>x`
+    expect(meta(html)).toBe(`${expected}${html}`)
+  })
   it('keeps a byte order mark in front', () => {
     expect(meta('\uFEFF<head>')).toBe(`\uFEFF<head>${expected}`)
   })

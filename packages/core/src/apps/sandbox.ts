@@ -62,7 +62,12 @@ function isPresent(value: unknown): boolean {
 }
 
 const ATTRS = `(?:\\s(?:[^>"']|"[^"]*"|'[^']*')*)?`
-const LEADING = new RegExp(`^(?:\\uFEFF)?\\s*(?:<!doctype${ATTRS}>\\s*)?(?:<html${ATTRS}>\\s*)?(?:<head${ATTRS}>)?`, 'i')
+// Comments may precede the doctype; a meta placed before it would switch the page to quirks mode.
+// A comment body never contains `-->`, so each input parses one way (no catastrophic backtracking).
+const LEADING = new RegExp(
+  `^(?:\\uFEFF)?\\s*(?:(?:<!--(?:[^-]|-(?!->))*-->\\s*)*<!doctype${ATTRS}>\\s*)?(?:<html${ATTRS}>\\s*)?(?:<head${ATTRS}>)?`,
+  'i',
+)
 
 /**
  * Places `<meta http-equiv="Content-Security-Policy">` before any other content of `html`: right
