@@ -11,11 +11,24 @@ import { App, applyDocumentTheme, applyHostStyleVariables } from '@modelcontextp
 type Step = 'call-tool' | 'open-link' | 'message' | 'fullscreen' | 'grow' | 'update-context'
 
 const $ = (id: string) => document.getElementById(id) as HTMLElement
-const app = new App({ name: 'forecast-demo', version: '1.0.0' }, {}, { autoResize: true })
+// The host may only grant display modes the app declares.
+const app = new App(
+  { name: 'forecast-demo', version: '1.0.0' },
+  { availableDisplayModes: ['inline', 'fullscreen'] },
+  { autoResize: true },
+)
 let city = 'Lisbon'
 
 function show(text: string): void {
   $('output').textContent = text
+}
+
+/**
+ * Reports what the app saw as an MCP log message (`notifications/message`), which the host forwards
+ * to the server: stories assert on it through their transport, since nothing can read the frame.
+ */
+function report(event: string, detail: Record<string, unknown> = {}): void {
+  void app.sendLog({ level: 'info', logger: 'forecast-demo', data: { event, ...detail } })
 }
 
 function textOf(result: { content?: Array<{ type: string; text?: unknown }> }): string {
@@ -33,6 +46,7 @@ function applyContext(ctx: ReturnType<App['getHostContext']>): void {
   }
   if (ctx.styles?.variables) applyHostStyleVariables(ctx.styles.variables)
   if (ctx.displayMode) $('display').textContent = ctx.displayMode
+  report('host-context', { theme: ctx.theme, displayMode: ctx.displayMode, locale: ctx.locale })
 }
 
 const steps: Record<Step, () => Promise<void>> = {
@@ -41,8 +55,11 @@ const steps: Record<Step, () => Promise<void>> = {
     try {
       const result = await app.callServerTool({ name: 'get_forecast', arguments: { city } })
       show(result.isError ? `Tool error: ${textOf(result)}` : textOf(result))
+      report('call-tool-result', { isError: result.isError === true, text: textOf(result) })
     } catch (error) {
-      show(`Call failed: ${error instanceof Error ? error.message : String(error)}`)
+      const message = error instanceof Error ? error.message : String(error)
+      show(`Call failed: ${message}`)
+      report('call-tool-failed', { message })
     }
   },
   async 'open-link'() {
@@ -80,6 +97,7 @@ for (const [id, step] of Object.entries(buttons)) $(id).addEventListener('click'
 app.ontoolinput = ({ arguments: args = {} }) => {
   if (typeof args.city === 'string') city = args.city
   $('city').textContent = city
+  report('tool-input', { arguments: args })
   const autoRun = Array.isArray(args.autoRun) ? (args.autoRun as Step[]) : []
   // Run sequentially so the host sees the requests in the order the story names them.
   void autoRun.reduce((done, step) => done.then(() => steps[step]?.()), Promise.resolve())
@@ -87,8 +105,12 @@ app.ontoolinput = ({ arguments: args = {} }) => {
 app.ontoolresult = (result) => {
   const text = textOf(result)
   if (text) show(text)
+  report('tool-result', { text })
 }
-app.ontoolcancelled = ({ reason }) => show(`Cancelled${reason ? `: ${reason}` : ''}`)
+app.ontoolcancelled = ({ reason }) => {
+  show(`Cancelled${reason ? `: ${reason}` : ''}`)
+  report('tool-cancelled', { reason })
+}
 app.onhostcontextchanged = (ctx) => applyContext(ctx)
 app.onteardown = async () => ({})
 
@@ -96,6 +118,7 @@ app
   .connect()
   .then(() => {
     $('status').textContent = `Connected to ${app.getHostVersion()?.name ?? 'the host'}.`
+    report('connected', { host: app.getHostVersion()?.name })
     applyContext(app.getHostContext())
   })
   .catch((error: unknown) => {

@@ -12,6 +12,6 @@ export async function clickInApp(_iframe: HTMLIFrameElement, buttonName: string)
 }
 
 /** Not available outside Vitest; play functions check {@link canDriveAppFrame} first. */
-export async function waitForAppText(_iframe: HTMLIFrameElement, text: string | RegExp): Promise<void> {
-  throw new Error(`Look for "${String(text)}" inside the app by hand; only the Vitest run can read the frame.`)
+export async function waitForAppText(_iframe: HTMLIFrameElement, text: string): Promise<void> {
+  throw new Error(`Look for "${text}" inside the app by hand; only the Vitest run can read the frame.`)
 }

@@ -1,0 +1,298 @@
+import { McpAppFrame } from '@mcp-hitl/react/apps'
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import type { ComponentType } from 'react'
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import { canDriveAppFrame, clickInApp, waitForAppText } from '../support/app-frame-driver'
+import { appEvents, waitForAppEvent } from './app-events'
+import { AppFrameHarness, type AppFrameHarnessProps, forecastActivity } from './app-frame-harness'
+
+const USAGE = `
+\`\`\`tsx
+import { McpAppFrame } from '@mcp-hitl/react/apps'
+import { createHttpProxyTransport } from '@mcp-hitl/core'
+
+const transport = createHttpProxyTransport({ url: '/api/mcp-proxy' })
+
+// content: the 'mcp-apps' activity snapshot (AG-UI) or a 'data-mcp-apps' part (AI SDK)
+<McpAppFrame
+  content={content}
+  transport={transport}
+  theme="dark"
+  displayModes={['inline', 'fullscreen']}
+  onMessage={(message) => sendMessage(message)}
+  onOpenLink={(url) => confirm(\`Open \${url}?\`)}
+/>
+\`\`\`
+`
+
+const meta = {
+  title: 'MCP Apps/McpAppFrame',
+  component: McpAppFrame as unknown as ComponentType<AppFrameHarnessProps>,
+  // The toolbar's theme is the host theme unless a story sets its own.
+  render: (args, { globals }) => <AppFrameHarness {...args} theme={args.theme ?? globals.theme} />,
+  args: {
+    content: forecastActivity(),
+    displayModes: ['inline', 'fullscreen'],
+    onProxiedRequest: fn(),
+    onOpenLink: fn(),
+    onMessage: fn(),
+    onUpdateModelContext: fn(),
+    onDisplayModeChange: fn(),
+    onRequestTeardown: fn(),
+  },
+  argTypes: { content: { control: 'object' }, server: { control: 'object' } },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Hosts one MCP App (a `ui://` resource, `text/html;profile=mcp-app`) in a sandboxed iframe without ' +
+          '`allow-same-origin`, speaks the host side of the MCP Apps protocol and forwards the app\'s `tools/call` ' +
+          'and `resources/read` through a proxy transport. The app in these stories is a real ext-apps `App` ' +
+          '(`stories/src/apps/demo-app.ts`); the transport is an in-browser story server. Scripted stories tell ' +
+          'the app what to do through its tool input (`autoRun`), since nothing outside can reach into the frame.' +
+          USAGE,
+      },
+    },
+  },
+} satisfies Meta<AppFrameHarnessProps>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+function frameRoot(canvasElement: HTMLElement): HTMLElement {
+  const root = canvasElement.querySelector<HTMLElement>('[data-mcp-hitl-app-frame]')
+  if (!root) throw new Error('McpAppFrame did not render')
+  return root
+}
+
+async function readyFrame(canvasElement: HTMLElement): Promise<HTMLIFrameElement> {
+  await waitFor(() => expect(frameRoot(canvasElement)).toHaveAttribute('data-status', 'ready'), { timeout: 10_000 })
+  const iframe = frameRoot(canvasElement).querySelector('iframe')
+  if (!iframe) throw new Error('No iframe in a ready frame')
+  return iframe
+}
+
+/** The resource read has not answered yet. */
+export const Loading: Story = {
+  args: { server: { resourceNeverResolves: true } },
+  play: async ({ canvasElement, args }) => {
+    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent('Loading app')
+    expect(frameRoot(canvasElement)).toHaveAttribute('data-status', 'loading')
+    expect(args.onProxiedRequest).toHaveBeenCalledWith(
+      expect.objectContaining({ method: 'resources/read', params: { uri: 'ui://forecast/app.html' } }),
+    )
+  },
+}
+
+/** The server failed once: an error with a Retry button, and the retry loads the app. */
+export const ErrorWithRetry: Story = {
+  args: { server: { failResourceReads: 1 } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Could not load the app')
+    expect(frameRoot(canvasElement)).toHaveAttribute('data-status', 'error')
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }))
+    await readyFrame(canvasElement)
+    const reads = (args.onProxiedRequest as ReturnType<typeof fn>).mock.calls.filter(([r]) => r.method === 'resources/read')
+    expect(reads).toHaveLength(2)
+  },
+}
+
+/** A resource that is not an MCP App (wrong mime type) is refused, never rendered. */
+export const WrongMimeType: Story = {
+  args: { server: { mimeType: 'text/html' } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('Could not load the app')
+    expect(canvasElement.querySelector('iframe')).toBeNull()
+  },
+}
+
+/** Loaded and connected: a sandboxed iframe (scripts only, no same origin) running the ext-apps `App`. */
+export const Ready: Story = {
+  play: async ({ canvasElement, args }) => {
+    const iframe = await readyFrame(canvasElement)
+    expect(iframe.getAttribute('sandbox')).toBe('allow-scripts')
+    expect(iframe).toHaveAccessibleName('MCP App ui://forecast/app.html')
+    expect(args.onProxiedRequest).toHaveBeenCalledWith({
+      serverHash: args.content.serverHash,
+      serverId: 'weather',
+      method: 'resources/read',
+      params: { uri: 'ui://forecast/app.html' },
+    })
+    // The app got its input, then the result, each exactly once and in that order.
+    await waitForAppEvent(args.onProxiedRequest, {
+      event: 'tool-result',
+      text: 'Forecast for Porto: 19°C, light rain in the evening.',
+    })
+    const order = appEvents(args.onProxiedRequest).map((e) => e.event).filter((e) => e.startsWith('tool-'))
+    expect(order).toEqual(['tool-input', 'tool-result'])
+    if (canDriveAppFrame) await waitForAppText(iframe, 'Forecast for Porto: 19°C, light rain in the evening.')
+  },
+}
+
+/** The app grows (five rows added): `size-changed` drives the frame's height, never its width. */
+export const Resize: Story = {
+  args: { content: forecastActivity({ autoRun: ['grow', 'grow', 'grow', 'grow', 'grow', 'grow'] }) },
+  play: async ({ canvasElement }) => {
+    const iframe = await readyFrame(canvasElement)
+    await waitFor(() => expect(Number.parseFloat(iframe.style.height)).toBeGreaterThan(250), { timeout: 10_000 })
+    expect(iframe.getBoundingClientRect().width).toBeLessThanOrEqual(frameRoot(canvasElement).clientWidth)
+    if (canDriveAppFrame) {
+      const before = Number.parseFloat(iframe.style.height)
+      await clickInApp(iframe, 'Add row')
+      await waitFor(() => expect(Number.parseFloat(iframe.style.height)).toBeGreaterThan(before))
+    }
+  },
+}
+
+/** `maxHeight` caps the frame however tall the app asks to be. */
+export const MaxHeight: Story = {
+  args: { maxHeight: 180, content: forecastActivity({ autoRun: Array.from({ length: 12 }, () => 'grow') }) },
+  play: async ({ canvasElement }) => {
+    const iframe = await readyFrame(canvasElement)
+    await waitFor(() => expect(Number.parseFloat(iframe.style.height)).toBe(180), { timeout: 10_000 })
+  },
+}
+
+/** The app asks for fullscreen; the host allows it, reports it, and offers its own way back. */
+export const FullscreenRequest: Story = {
+  args: { content: forecastActivity({ autoRun: ['fullscreen'] }) },
+  play: async ({ canvasElement, args }) => {
+    await readyFrame(canvasElement)
+    await waitFor(() => expect(args.onDisplayModeChange).toHaveBeenCalledWith('fullscreen'), { timeout: 10_000 })
+    expect(frameRoot(canvasElement)).toHaveAttribute('data-display-mode', 'fullscreen')
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Exit full screen' }))
+    expect(args.onDisplayModeChange).toHaveBeenLastCalledWith('inline')
+    expect(frameRoot(canvasElement)).toHaveAttribute('data-display-mode', 'inline')
+  },
+}
+
+/** A host that offers only inline: the app's fullscreen request is answered with `inline`. */
+export const FullscreenNotOffered: Story = {
+  args: { displayModes: ['inline'], content: forecastActivity({ autoRun: ['fullscreen', 'message'] }) },
+  play: async ({ canvasElement, args }) => {
+    await readyFrame(canvasElement)
+    // The message step runs after the display-mode answer, so it marks that the request was handled.
+    await waitFor(() => expect(args.onMessage).toHaveBeenCalled(), { timeout: 10_000 })
+    expect(args.onDisplayModeChange).not.toHaveBeenCalled()
+    expect(frameRoot(canvasElement)).toHaveAttribute('data-display-mode', 'inline')
+  },
+}
+
+/** `ui/open-link` reaches `onOpenLink` (see the Actions panel); only http(s) links get there. */
+export const OpenLink: Story = {
+  args: { content: forecastActivity({ autoRun: ['open-link'] }) },
+  play: async ({ canvasElement, args }) => {
+    await readyFrame(canvasElement)
+    await waitFor(() => expect(args.onOpenLink).toHaveBeenCalledWith('https://example.com/forecast/docs'), {
+      timeout: 10_000,
+    })
+  },
+}
+
+/** `ui/message` reaches `onMessage`: the app adds a user message to the chat. */
+export const Message: Story = {
+  args: { content: forecastActivity({ autoRun: ['message', 'update-context'] }) },
+  play: async ({ canvasElement, args }) => {
+    await readyFrame(canvasElement)
+    await waitFor(
+      () =>
+        expect(args.onMessage).toHaveBeenCalledWith({
+          role: 'user',
+          content: [{ type: 'text', text: 'What should I pack for Porto?' }],
+        }),
+      { timeout: 10_000 },
+    )
+    await waitFor(() =>
+      expect(args.onUpdateModelContext).toHaveBeenCalledWith(
+        expect.objectContaining({ content: [{ type: 'text', text: 'The user looked at Porto.' }] }),
+      ),
+    )
+  },
+}
+
+/** The app calls a server tool: the frame forwards `tools/call` through the transport and the answer reaches the app. */
+export const AppCallsTool: Story = {
+  args: { content: forecastActivity({ autoRun: ['call-tool'] }), server: { toolDelayMs: 300 } },
+  play: async ({ canvasElement, args }) => {
+    const iframe = await readyFrame(canvasElement)
+    await waitFor(
+      () =>
+        expect(args.onProxiedRequest).toHaveBeenCalledWith({
+          serverHash: args.content.serverHash,
+          serverId: 'weather',
+          method: 'tools/call',
+          // ext-apps adds its own `_meta` (a progress token).
+          params: expect.objectContaining({ name: 'get_forecast', arguments: { city: 'Porto' } }),
+        }),
+      { timeout: 10_000 },
+    )
+    await waitForAppEvent(args.onProxiedRequest, { event: 'call-tool-result', isError: false, text: 'Porto: 21°C, sunny, wind 12 km/h' })
+    if (canDriveAppFrame) await waitForAppText(iframe, 'Porto: 21°C, sunny, wind 12 km/h')
+  },
+}
+
+/** A person clicks the app's own button (in the test run, Playwright clicks inside the sandboxed frame). */
+export const ClickInsideApp: Story = {
+  play: async ({ canvasElement, args }) => {
+    const iframe = await readyFrame(canvasElement)
+    // Outside Vitest nothing can reach into the frame: click "Get forecast" by hand.
+    if (!canDriveAppFrame) return
+    await waitForAppEvent(args.onProxiedRequest, { event: 'connected' })
+    expect(args.onProxiedRequest).not.toHaveBeenCalledWith(expect.objectContaining({ method: 'tools/call' }))
+    await clickInApp(iframe, 'Get forecast')
+    await waitFor(() =>
+      expect(args.onProxiedRequest).toHaveBeenCalledWith(
+        expect.objectContaining({
+          method: 'tools/call',
+          params: expect.objectContaining({ name: 'get_forecast', arguments: { city: 'Porto' } }),
+        }),
+      ),
+    )
+    await waitForAppEvent(args.onProxiedRequest, { event: 'call-tool-result', text: 'Porto: 21°C, sunny, wind 12 km/h' })
+    await waitForAppText(iframe, 'Porto: 21°C, sunny, wind 12 km/h')
+    await clickInApp(iframe, 'Open docs')
+    await waitFor(() => expect(args.onOpenLink).toHaveBeenCalledWith('https://example.com/forecast/docs'))
+  },
+}
+
+/** The tool call fails at the transport: the app's call is rejected with a JSON-RPC error, never a silent `{}`. */
+export const ToolFailure: Story = {
+  args: { content: forecastActivity({ autoRun: ['call-tool'] }), server: { failTools: true } },
+  play: async ({ canvasElement, args }) => {
+    await readyFrame(canvasElement)
+    await waitForAppEvent(args.onProxiedRequest, { event: 'call-tool-failed' })
+    expect(args.onProxiedRequest).toHaveBeenCalledWith(expect.objectContaining({ method: 'tools/call' }))
+    expect(appEvents(args.onProxiedRequest).some((e) => e.event === 'call-tool-result')).toBe(false)
+  },
+}
+
+/** The tool was cancelled: the app gets `tool-cancelled` with the reason instead of a result. */
+export const Cancelled: Story = {
+  args: { cancelled: 'The user stopped the tool.' },
+  play: async ({ canvasElement, args }) => {
+    await readyFrame(canvasElement)
+    await waitForAppEvent(args.onProxiedRequest, { event: 'tool-cancelled', reason: 'The user stopped the tool.' })
+    expect(appEvents(args.onProxiedRequest).some((e) => e.event === 'tool-result')).toBe(false)
+  },
+}
+
+/** Light host context: the app reads `theme: light` from `ui/initialize`. */
+export const Light: Story = {
+  args: { theme: 'light' },
+  globals: { theme: 'light' },
+  play: async ({ canvasElement, args }) => {
+    await readyFrame(canvasElement)
+    await waitForAppEvent(args.onProxiedRequest, { event: 'host-context', theme: 'light' })
+  },
+}
+
+/** Dark host context: the app follows the host's theme. */
+export const Dark: Story = {
+  args: { theme: 'dark' },
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement, args }) => {
+    await readyFrame(canvasElement)
+    await waitForAppEvent(args.onProxiedRequest, { event: 'host-context', theme: 'dark' })
+  },
+}
