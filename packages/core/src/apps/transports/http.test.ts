@@ -74,6 +74,21 @@ describe('createHttpProxyTransport', () => {
     expect(McpHitlError.isInstance(down) && down.code).toBe('transport')
   })
 
+  it('passes the abort signal to fetch and rejects with transport on abort', async () => {
+    const transport = createHttpProxyTransport({
+      url: 'https://proxy.example/mcp',
+      fetch: (_input, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
+        }),
+    })
+    const controller = new AbortController()
+    const pending = transport.request({ serverHash: 'h', method: 'ping' }, { signal: controller.signal })
+    controller.abort()
+    const error = await pending.catch((e: unknown) => e)
+    expect(McpHitlError.isInstance(error) && error.code).toBe('transport')
+  })
+
   it('uses the injected fetch', async () => {
     const calls: string[] = []
     const transport = createHttpProxyTransport({
