@@ -4,7 +4,7 @@
  * `unsafe-eval`, needs no compile step per schema, and never pulls Ajv into the bundle.
  */
 import type { FieldError, RequestedSchema } from '@mcp-hitl/core'
-import { fromFormData, parseRequestedSchema, validateElicitationContent } from '@mcp-hitl/core'
+import { fromFormData, validateElicitationContent } from '@mcp-hitl/core'
 import {
   type CustomValidator,
   createErrorHandler,
@@ -41,19 +41,19 @@ function toRjsfErrors(errors: readonly FieldError[], schema?: RJSFSchema): RJSFV
   })
 }
 
-// Parsing is cheap but RJSF validates on every submit: remember the verdict per schema object.
-const parsed = new WeakMap<object, RequestedSchema | null>()
+const PRIMITIVE_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array'])
 
+// A form schema the kit did not build itself (e.g. an app's own toFormSchema call) is still a flat
+// object of primitive fields: core's validator reads it as is (it ignores RJSF's extra keywords).
+// The full parser is not used here on purpose: it would add a third of this entry's size.
 function requestedFor(schema: RJSFSchema): RequestedSchema | null {
   const known = requestedSchemaOf(schema)
   if (known) return known
-  let hit = parsed.get(schema)
-  if (hit === undefined) {
-    const result = parseRequestedSchema(schema)
-    hit = result.ok ? result.schema : null
-    parsed.set(schema, hit)
-  }
-  return hit
+  if (schema.type !== 'object' || typeof schema.properties !== 'object') return null
+  const flat = Object.values(schema.properties).every(
+    (field) => typeof field === 'object' && field !== null && PRIMITIVE_TYPES.has(String((field as RJSFSchema).type)),
+  )
+  return flat ? (schema as unknown as RequestedSchema) : null
 }
 
 // Schemas outside the restricted subset (a custom form using this validator): field-level keyword checks.
