@@ -1,0 +1,165 @@
+/**
+ * Two broker replicas in two Node processes sharing one real redis-server, each with its own MCP SDK
+ * client connected to a real McpServer: an elicitation asked through one replica is answered through
+ * the other, and the MCP server receives the answer.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type EchoMcpServer, startEchoMcpServer } from './echo-mcp-server'
+import { type RedisServerHandle, startRedisServer } from './redis-server'
+import { type ReplicaHandle, spawnReplica } from './spawn-replica'
+
+interface Listed {
+  elicitationId: string
+  message: string
+}
+
+const SESSION = { 'x-session-id': 'user-1' }
+const RECONNECT_WINDOW_MS = 1500
+
+let redis: RedisServerHandle
+let mcp: EchoMcpServer
+let a: ReplicaHandle
+let b: ReplicaHandle
+
+beforeAll(async () => {
+  redis = await startRedisServer()
+  mcp = await startEchoMcpServer()
+  const options = { redisUrl: redis.url, mcpUrl: mcp.url, keyPrefix: 'replicas:', reconnectWindowMs: RECONNECT_WINDOW_MS }
+  ;[a, b] = await Promise.all([spawnReplica(options), spawnReplica(options)])
+}, 180_000)
+
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()])
+  await mcp?.close()
+  await redis?.stop()
+}, 60_000)
+
+async function call(replica: ReplicaHandle, token: string): Promise<unknown> {
+  const response = await fetch(`${replica.url}/call`, { method: 'POST', body: JSON.stringify({ token }) })
+  return response.json()
+}
+
+async function listPending(replica: ReplicaHandle): Promise<Listed[]> {
+  const response = await fetch(`${replica.url}/pending`, { headers: SESSION })
+  return ((await response.json()) as { elicitations: Listed[] }).elicitations
+}
+
+async function respond(replica: ReplicaHandle, body: unknown): Promise<number> {
+  const response = await fetch(`${replica.url}/respond`, {
+    method: 'POST',
+    headers: { ...SESSION, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  await response.body?.cancel()
+  return response.status
+}
+
+/** Polls the pending list of `replica` until every token in `tokens` is listed (at most `ms`). */
+async function waitForTokens(
+  replica: ReplicaHandle,
+  tokens: readonly string[],
+  ms = 60_000,
+  settledEarly: unknown[] = [],
+): Promise<Map<string, string>> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    // A poll is read-only: one lost to an overloaded machine is simply repeated.
+    const listed = await listPending(replica).catch(() => [])
+    const byToken = new Map(listed.map((e) => [e.message.replace(/^token:/, ''), e.elicitationId]))
+    if (tokens.every((token) => byToken.has(token))) return byToken
+    if (Date.now() > deadline) {
+      const early = JSON.stringify(settledEarly.slice(0, 3))
+      const logs = `${a.stderr()}${b.stderr()}`.slice(0, 1000)
+      throw new Error(`only ${byToken.size} of ${tokens.length} pending; ended early: ${early}; replica logs: ${logs}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/** Runs `tasks` with at most `limit` in flight. */
+async function inPool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
+  const results: T[] = new Array(tasks.length)
+  let next = 0
+  const worker = async () => {
+    while (next < tasks.length) {
+      const index = next++
+      results[index] = await (tasks[index] as () => Promise<T>)()
+    }
+  }
+  await Promise.all(Array.from({ length: limit }, worker))
+  return results
+}
+
+describe('two replicas sharing one Redis', () => {
+  it('given an elicitation asked through replica A, an answer posted to replica B reaches A’s MCP server', async () => {
+    const answer = call(a, 'cross')
+    const ids = await waitForTokens(b, ['cross'])
+    expect(await respond(b, { id: ids.get('cross'), action: 'accept', content: { name: 'Ada' } })).toBe(200)
+    expect(await answer).toEqual({ action: 'accept', content: { name: 'Ada' } })
+    expect(mcp.received.get('cross')).toEqual([{ action: 'accept', content: { name: 'Ada' } }])
+  })
+
+  it('given two answers posted at once to both replicas, exactly one gets 200 and the other 409', async () => {
+    const answer = call(b, 'double')
+    const id = (await waitForTokens(a, ['double'])).get('double')
+    const statuses = await Promise.all([
+      respond(a, { id, action: 'accept', content: { name: 'first' } }),
+      respond(b, { id, action: 'decline' }),
+    ])
+    expect([...statuses].sort()).toEqual([200, 409])
+    const won = statuses[0] === 200 ? { action: 'accept', content: { name: 'first' } } : { action: 'decline' }
+    expect(await answer).toEqual(won)
+    expect(mcp.received.get('double')).toEqual([won])
+  })
+
+  it('given 1,000 concurrent elicitations over both replicas answered on random replicas, each settles once with its own content', async () => {
+    const tokens = Array.from({ length: 1000 }, (_, i) => `bulk-${i}`)
+    const settledEarly: unknown[] = []
+    const answers = tokens.map((token, i) =>
+      call(i % 2 ? b : a, token).then((result) => {
+        settledEarly.push(result)
+        return result
+      }),
+    )
+    // Should the test fail before it awaits them all, their rejections are still handled.
+    for (const answer of answers) answer.catch(() => {})
+    const ids = await waitForTokens(a, tokens, 120_000, settledEarly)
+    const statuses = await inPool(
+      tokens.map((token) => () => respond(Math.random() < 0.5 ? a : b, { id: ids.get(token), action: 'accept', content: { name: token } })),
+      50,
+    )
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1000)
+    const results = await Promise.all(answers)
+    for (const [index, token] of tokens.entries()) {
+      expect(results[index]).toEqual({ action: 'accept', content: { name: token } })
+      expect(mcp.received.get(token)).toEqual([{ action: 'accept', content: { name: token } }])
+    }
+    expect(await listPending(b)).toEqual([])
+  }, 300_000)
+
+  it('given kill -9 of Redis mid-flight, pending calls end as cancel; after a restart on the same port new ones succeed', async () => {
+    const tokens = ['lost-a1', 'lost-a2', 'lost-b1', 'lost-b2']
+    const answers = tokens.map((token) => call(token.startsWith('lost-a') ? a : b, token))
+    await waitForTokens(a, tokens)
+    await redis.kill9()
+    expect(await Promise.all(answers)).toEqual(tokens.map(() => ({ action: 'cancel' })))
+
+    await redis.restart()
+    // The replicas reconnect on their own; retry until the first new elicitation is accepted.
+    const deadline = Date.now() + 20_000
+    let result: unknown
+    for (let attempt = 0; Date.now() < deadline; attempt++) {
+      const token = `after-restart-${attempt}`
+      const answer = call(a, token)
+      const ids = await waitForTokens(b, [token], 3000).catch(() => undefined)
+      if (ids) {
+        expect(await respond(b, { id: ids.get(token), action: 'accept', content: { name: 'back' } })).toBe(200)
+        result = await answer
+        break
+      }
+      // Refused while Redis was still coming back: the tool got a decline.
+      expect(await answer).toMatchObject({ action: expect.stringMatching(/decline|cancel/) })
+    }
+    expect(result).toEqual({ action: 'accept', content: { name: 'back' } })
+  }, 60_000)
+})
