@@ -50,6 +50,7 @@ export type {
   TitledSingleSelectSchema,
   UntitledMultiSelectSchema,
   UntitledSingleSelectSchema,
+  TaskMetadata,
   UrlElicitationRequiredErrorData,
 } from './elicitation/protocol'
 

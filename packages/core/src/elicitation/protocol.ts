@@ -121,7 +121,15 @@ export interface ElicitRequestFormParams {
   mode?: 'form'
   message: string
   requestedSchema: RequestedSchema
+  /** 2025-11-25 task augmentation: the server asks for a task handle instead of a direct answer. */
+  task?: TaskMetadata
   _meta?: RequestMeta
+}
+
+/** 2025-11-25 task augmentation of a request (`params.task`). */
+export interface TaskMetadata {
+  /** Requested lifetime of the task in milliseconds. */
+  ttl?: number
 }
 
 /** `elicitation/create` params in URL mode (2025-11-25): the user completes the step out of band. */
@@ -131,6 +139,7 @@ export interface ElicitRequestURLParams {
   /** The server's id, echoed by `notifications/elicitation/complete`. */
   elicitationId: string
   url: string
+  task?: TaskMetadata
   _meta?: RequestMeta
 }
 
