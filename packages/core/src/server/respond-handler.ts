@@ -33,6 +33,8 @@ export interface RespondHandlerOptions extends SessionHandlerOptions {
 
 const MAX_ID_LENGTH = 256
 
+// Requiring a JSON media type is also the CSRF guard: a cross-site HTML form cannot send one, and a
+// cross-site fetch that does needs a CORS preflight the app does not grant.
 function isJsonContentType(value: string | null): boolean {
   if (!value) return false
   const type = value.split(';', 1)[0]?.trim().toLowerCase() ?? ''
