@@ -165,7 +165,7 @@ function kit(schema: RequestedSchema, content: unknown): Verdict {
 
 const PAIRS = (() => {
   const r = rng(20251125)
-  return Array.from({ length: 600 }, () => genPair(r))
+  return Array.from({ length: 400 }, () => genPair(r))
 })()
 
 describe('validateElicitationContent agrees with Ajv 8 + ajv-formats (full)', () => {
@@ -175,7 +175,8 @@ describe('validateElicitationContent agrees with Ajv 8 + ajv-formats (full)', ()
     const accepted = PAIRS.filter((p) => oracle(p.schema, p.content).ok).length
     expect(accepted).toBeGreaterThan(100)
     expect(PAIRS.length - accepted).toBeGreaterThan(100)
-  })
+    // Ajv compiles every schema here (tens of ms each on a busy machine); the verdict tests reuse them.
+  }, 120_000)
 
   it('exercises every keyword the kit checks', () => {
     const keywords = new Set<string>()
