@@ -14,6 +14,11 @@ export async function openPage(context: BrowserContext, url: string): Promise<{ 
   for (const open of context.pages()) await open.close()
   await context.clearCookies()
   const page = await context.newPage()
+  // Every test starts in the light theme, whatever an earlier test chose.
+  await page.addInitScript(() => {
+    // Init scripts run in every frame too; the sandboxed app frames have no storage.
+    if (window === window.top) localStorage.removeItem('mcp-hitl-demo-theme')
+  })
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
   await page.goto(url)
@@ -48,4 +53,19 @@ export function recordResponds(page: Page): { bodies: unknown[] } {
     }
   })
   return log
+}
+
+/**
+ * Loads both pages once, as a returning visitor would have: on a cold dependency cache Vite
+ * optimises new dependencies on first sight and reloads the page, which would wipe a test's chat.
+ */
+export async function warmUp(context: BrowserContext, url: string): Promise<void> {
+  const page = await context.newPage()
+  for (const path of ['/', '/ag-ui', '/']) {
+    await page.goto(`${url}${path}`)
+    await page.getByRole('textbox', { name: 'Message' }).waitFor({ timeout: 60_000 })
+    // Vite reloads the page after optimising; wait until a load stays put.
+    await page.waitForLoadState('networkidle')
+  }
+  await page.close()
 }

@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, screenshot } from './browser'
-import { assistantSays, dialog, newContext, openPage, recordResponds, send } from './chat-helpers'
+import { assistantSays, dialog, newContext, openPage, warmUp, recordResponds, send } from './chat-helpers'
 import { type DemoProcess, startDemo } from './demo-process'
 import { EVENTUALLY } from './eventually'
 
@@ -18,6 +18,7 @@ beforeAll(async () => {
   demo = await startDemo()
   browser = await launchBrowser()
   shared = await newContext(browser)
+  await warmUp(shared, demo.url)
 })
 
 afterAll(async () => {

@@ -8,7 +8,7 @@
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, screenshot } from './browser'
-import { newContext, openPage, send } from './chat-helpers'
+import { newContext, openPage, warmUp, send } from './chat-helpers'
 import { type DemoProcess, startDemo } from './demo-process'
 import { EVENTUALLY } from './eventually'
 
@@ -20,6 +20,7 @@ beforeAll(async () => {
   demo = await startDemo()
   browser = await launchBrowser()
   shared = await newContext(browser)
+  await warmUp(shared, demo.url)
 })
 
 afterAll(async () => {
@@ -34,11 +35,11 @@ function appFrame(page: Page): FrameLocator {
 
 async function exerciseTaskBoard(page: Page, name: string) {
   const outer = page.locator('iframe[data-part="iframe"]').first()
-  await outer.waitFor({ timeout: 30_000 })
+  await outer.waitFor({ timeout: 60_000 })
   expect(new URL((await outer.getAttribute('src')) ?? '', demo.url).port).toBe(String(demo.ports.sandbox))
   const app = appFrame(page)
   const task = app.getByRole('button', { name: /Write the docs/ })
-  await task.waitFor({ timeout: 30_000 })
+  await task.waitFor({ timeout: 60_000 })
   expect(await app.getByRole('button').count()).toBe(3)
   expect(await app.locator('#count').textContent()).toBe('0 of 3 done')
   // The frame grew to its content: not a blank 0px box.
