@@ -110,6 +110,25 @@ describe('register_user (form elicitation)', () => {
   })
 })
 
+describe('inline forms', () => {
+  it('given the inline switch, shows the form in the page instead of a dialog and answers from there', async () => {
+    const { page } = await openPage(shared, demo.url)
+    await page.getByLabel('Show forms inline instead of in a dialog').check()
+    await send(page, 'Register me')
+    const region = page.getByRole('region', { name: /demo-hitl-server asks for information/ })
+    await region.getByText('Create your account').waitFor()
+    expect(await page.getByRole('dialog').count()).toBe(0)
+    await region.getByLabel('Username').fill('grace')
+    await region.getByLabel('Email').fill('grace@example.com')
+    await region.getByLabel('Team ($25 a seat)').check()
+    await screenshot(page, 'register-inline')
+    await region.getByRole('button', { name: 'Submit' }).click()
+    const reply = await assistantSays(page, 'Registered grace')
+    expect(await reply.textContent()).toContain('Registered grace (grace@example.com) on the Team plan. Interests: none.')
+    await page.close()
+  })
+})
+
 describe('book_trip (three elicitations in a row)', () => {
   async function stepOne(form: ReturnType<typeof dialog>) {
     await form.getByText('Step 1 of 3').waitFor()
