@@ -1,0 +1,181 @@
+/**
+ * MCP Apps host benchmarks in Debian Chromium: a `tools/call` round trip app -> frame -> in-memory
+ * transport -> app through the kit's host bridge, next to a raw postMessage echo and the ext-apps
+ * `AppBridge` in the same page run; pipelined throughput of 2,000 calls; each with console.debug
+ * live (Playwright attached, so every call is serialised to the client) and with it a no-op.
+ * Also the min+gzip size of everything `@mcp-hitl/react/apps` pulls in, React excluded.
+ * Run: `pnpm exec tsx --conditions=@mcp-hitl/source packages/react/bench/apps.bench.ts`
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { build, type Metafile } from 'esbuild'
+import { chromium } from 'playwright-core'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const repo = path.resolve(here, '../../..')
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const MARK = '<!-- bench:mcp-app-frame -->'
+const REACT = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client']
+const COUNTS = { warmup: 200, sequential: 1000, pipelined: 2000 }
+const ROUNDS = 2
+
+async function bundle(options: { contents?: string; file?: string; external?: string[]; format?: 'esm' | 'iife' }) {
+  const out = await build({
+    ...(options.file
+      ? { entryPoints: [options.file] }
+      : { stdin: { contents: options.contents!, resolveDir: path.join(repo, 'packages/react/src'), loader: 'tsx' as const } }),
+    bundle: true,
+    write: false,
+    minify: true,
+    metafile: true,
+    format: options.format ?? 'esm',
+    platform: 'browser',
+    conditions: ['@mcp-hitl/source'],
+    external: options.external ?? [],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    jsx: 'automatic',
+    logLevel: 'silent',
+  })
+  return { code: out.outputFiles[0]!.text, metafile: out.metafile as Metafile }
+}
+
+const gz = (code: string) => gzipSync(code, { level: 9 }).length
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+
+// Groups the bundle's inputs by where they come from (a package, or the kit's own source dirs).
+function inputsBySource(metafile: Metafile): string {
+  const groups = new Map<string, number>()
+  const output = Object.values(metafile.outputs)[0]!
+  for (const [file, info] of Object.entries(output.inputs)) {
+    const pkg = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1]
+    const key = pkg ?? file.replace(/^.*packages\/([^/]+)\/src\/([^/]+\/)?.*$/, (_, p, d) => `@mcp-hitl/${p} ${d ?? ''}`.trim())
+    groups.set(key, (groups.get(key) ?? 0) + info.bytesInOutput)
+  }
+  return [...groups.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([key, bytes]) => `${key} ${kb(bytes)}`)
+    .join(', ')
+}
+
+async function sizes() {
+  const entry = await bundle({ contents: `export * from './apps'`, external: REACT })
+  const bridge = await bundle({ contents: `export { createMcpAppHostBridge } from '@mcp-hitl/core'` })
+  const appBridge = await bundle({ contents: `export { AppBridge, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge'` })
+  const hasRjsf = /@rjsf|ajv/.test(Object.keys(entry.metafile.inputs).join(' '))
+  return {
+    entry: gz(entry.code),
+    entryInputs: inputsBySource(entry.metafile),
+    hasRjsf,
+    bridge: gz(bridge.code),
+    appBridge: gz(appBridge.code),
+  }
+}
+
+interface Run {
+  mode: 'raw' | 'bridge' | 'appbridge'
+  quiet: boolean
+  p50: number
+  p99: number
+  mean: number
+  pipelinedMs: number
+  error?: string
+}
+
+async function browserRuns(): Promise<Run[]> {
+  const view = await bundle({ file: path.join(here, 'apps-view.ts'), format: 'iife' })
+  const page = await bundle({ file: path.join(here, 'apps-page.ts'), format: 'iife' })
+  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-hitl-apps-bench-'))
+  writeFileSync(path.join(dir, 'view.js'), `window.VIEW_SOURCE=${JSON.stringify(view.code.replace(/<\/script/gi, '<\\/script'))};`)
+  writeFileSync(path.join(dir, 'page.js'), page.code)
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="en"><body><script src="view.js"></script><script src="page.js"></script></body></html>')
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--allow-file-access-from-files'] })
+  try {
+    const tab = await browser.newPage()
+    tab.on('pageerror', (e) => console.error('page error:', e.message))
+    await tab.goto(`file://${path.join(dir, 'index.html')}`)
+    await tab.waitForFunction(() => typeof (window as unknown as { runAppsBench?: unknown }).runAppsBench === 'function')
+    return (await tab.evaluate(
+      ([rounds, counts]) => (window as unknown as { runAppsBench: (r: number, c: unknown) => Promise<unknown> }).runAppsBench(rounds, counts),
+      [ROUNDS, COUNTS] as const,
+    )) as Run[]
+  } finally {
+    await browser.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+const ms = (n: number) => `${n.toFixed(3)} ms`
+const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
+
+async function main() {
+  const size = await sizes()
+  const runs = await browserRuns()
+  const failed = runs.filter((r) => r.error)
+  if (failed.length) throw new Error(`bench runs failed: ${JSON.stringify(failed)}`)
+  const pick = (mode: Run['mode'], quiet: boolean) => {
+    const rs = runs.filter((r) => r.mode === mode && r.quiet === quiet)
+    return { p50: avg(rs.map((r) => r.p50)), p99: avg(rs.map((r) => r.p99)), mean: avg(rs.map((r) => r.mean)), pipelinedMs: avg(rs.map((r) => r.pipelinedMs)) }
+  }
+  const browserVersion = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] }).then(async (b) => {
+    const v = b.version()
+    await b.close()
+    return v
+  })
+  const table = (quiet: boolean) => {
+    const raw = pick('raw', quiet)
+    const rows = (['raw', 'bridge', 'appbridge'] as const).map((mode) => {
+      const r = pick(mode, quiet)
+      const label = { raw: 'raw postMessage echo (baseline)', bridge: '**kit host bridge** + in-memory transport', appbridge: 'ext-apps `AppBridge` + in-memory `oncalltool`' }[mode]
+      const throughput = (COUNTS.pipelined / r.pipelinedMs) * 1000
+      return `| ${label} | ${ms(r.p50)} | ${ms(r.p99)} | ${(r.p50 / raw.p50).toFixed(2)}x | ${Math.round(throughput).toLocaleString('en-US')} | ${(r.pipelinedMs / raw.pipelinedMs).toFixed(2)}x |`
+    })
+    return ['| host side | p50 round trip | p99 | p50 vs raw | pipelined calls/s | pipelined time vs raw |', '|---|---:|---:|---:|---:|---:|', ...rows]
+  }
+  const bridgeRatio = pick('bridge', true).p50 / pick('raw', true).p50
+  const lines = [
+    MARK,
+    '## MCP Apps frame (host bridge)',
+    '',
+    `Chromium ${browserVersion} (Debian, headless, driven by Playwright), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}. Run: \`pnpm exec tsx --conditions=@mcp-hitl/source packages/react/bench/apps.bench.ts\`.`,
+    '',
+    `\`tools/call\` round trip from the real ext-apps \`App\` in a \`sandbox="allow-scripts"\` srcdoc iframe -> host -> in-memory result -> \`App\`; the baseline is a hand-rolled JSON-RPC request echoed by the host page (no \`App\`, no bridge). ${COUNTS.warmup} warm-up calls, ${COUNTS.sequential} sequential calls for latency, then ${COUNTS.pipelined.toLocaleString('en-US')} calls issued at once for throughput; ${ROUNDS} rounds averaged, all in the same page run. The kit's bridge runs with its rate limit raised for this bench (the default bucket, 500 then 250/s, would refuse most of a 2,000-call burst).`,
+    '',
+    '**console.debug a no-op** (as in a page without DevTools; ext-apps calls it for every message, in the view and in `AppBridge`):',
+    '',
+    ...table(true),
+    '',
+    '**console.debug live, Playwright attached** (every call is serialised to the automation client, as with DevTools open):',
+    '',
+    ...table(false),
+    '',
+    `Goal: kit bridge within 1.3x of raw (p50, console.debug no-op): **${bridgeRatio.toFixed(2)}x, ${bridgeRatio <= 1.3 ? 'met' : 'not met'}**. Most of what remains over raw is the view's own ext-apps \`App\` (zod parsing of every message), the same for both hosts.`,
+    '',
+    '**Bundle size** (esbuild, minified, gzip -9):',
+    '',
+    '| bundle | min+gzip |',
+    '|---|---:|',
+    `| \`@mcp-hitl/react/apps\` entry, everything it pulls in, React excluded | **${kb(size.entry)}** (goal <= 8 KB: ${size.entry <= 8 * 1024 ? 'met' : 'not met'}; RJSF/Ajv in it: ${size.hasRjsf ? 'yes' : 'no'}) |`,
+    `| of which, by source (minified, before gzip) | ${size.entryInputs} |`,
+    `| kit host bridge alone (\`createMcpAppHostBridge\`) | ${kb(size.bridge)} |`,
+    `| ext-apps \`AppBridge\` + \`PostMessageTransport\` (with zod and the MCP client) | ${kb(size.appBridge)} |`,
+    MARK,
+  ]
+  const file = path.join(repo, 'BENCHMARKS.md')
+  let text = ''
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch {
+    text = '# Benchmarks\n\nWritten by `pnpm bench`; each section is rewritten by its own benchmark.\n'
+  }
+  const section = lines.join('\n')
+  const start = text.indexOf(MARK)
+  const end = start >= 0 ? text.indexOf(MARK, start + MARK.length) : -1
+  text = start >= 0 && end > start ? text.slice(0, start) + section + text.slice(end + MARK.length) : `${text.trimEnd()}\n\n${section}\n`
+  writeFileSync(file, text)
+  console.log(section)
+}
+
+await main()
