@@ -58,7 +58,7 @@ describe('Redis elicitation store under faults', () => {
     }).catch((caught: unknown) => caught)
     expect(McpHitlError.isInstance(error)).toBe(true)
     expect((error as McpHitlError).code).toBe('store_unavailable')
-    expect((error as McpHitlError).message).toMatch(/Redis is unreachable/)
+    expect((error as McpHitlError).message).toMatch(/Redis is unreachable: .*ECONNREFUSED/)
   })
 
   it('after kill -9 of Redis, every waiter ends as cancel with a reason, and writes fail fast', async () => {

@@ -48,7 +48,14 @@ export interface RedisElicitationStoreOptions {
   onError?: (error: unknown) => void
 }
 
-/** Connects to Redis and returns the store; rejects with `store_unavailable` when Redis cannot be reached. */
+/**
+ * Connects to Redis and returns the store; rejects with `store_unavailable` when Redis cannot be reached.
+ *
+ * @example
+ * import { createClient } from 'redis'
+ * const store = await createRedisElicitationStore({ createClient: () => createClient({ url: process.env.REDIS_URL }) })
+ * const broker = createElicitationBroker({ store })
+ */
 export async function createRedisElicitationStore(options: RedisElicitationStoreOptions): Promise<ElicitationStore> {
   const prefix = options.keyPrefix ?? 'mcp-hitl:'
   const clock = options.now ?? Date.now
@@ -70,11 +77,15 @@ export async function createRedisElicitationStore(options: RedisElicitationStore
       code: 'misuse',
     })
   }
-  const onError = (error: unknown) => options.onError?.(error)
+  let lastError: unknown
+  const onError = (error: unknown) => {
+    lastError = error
+    options.onError?.(error)
+  }
   // node-redis throws an unhandled 'error' event without a listener; every retry emits one.
   commands.on('error', onError)
   subscriber.on('error', onError)
-  await connectBoth(commands, subscriber, options.connectTimeoutMs ?? 5000)
+  await connectBoth(commands, subscriber, options.connectTimeoutMs ?? 5000, () => lastError)
 
   const runner = new RedisScriptRunner(commands, options.commandTimeoutMs ?? 5000)
   const channel = new RedisSettlementChannel({
@@ -183,7 +194,12 @@ function cap(value: number): number {
  * Connects both clients within `timeoutMs`. node-redis keeps retrying a refused first connection
  * forever, so without this bound an application would hang at start-up on a wrong URL.
  */
-async function connectBoth(a: RedisStoreClient, b: RedisStoreClient, timeoutMs: number): Promise<void> {
+async function connectBoth(
+  a: RedisStoreClient,
+  b: RedisStoreClient,
+  timeoutMs: number,
+  lastError: () => unknown,
+): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined
   const connects = [a.connect(), b.connect()]
   // The losers of the race reject later (destroyed clients); keep those rejections handled.
@@ -198,10 +214,10 @@ async function connectBoth(a: RedisStoreClient, b: RedisStoreClient, timeoutMs: 
   } catch (error) {
     a.destroy()
     b.destroy()
-    throw new McpHitlError(`Redis is unreachable: ${(error as Error)?.message ?? String(error)}`, {
-      code: 'store_unavailable',
-      cause: error,
-    })
+    // The timeout says little; the client's last connection error says why (refused, auth, DNS...).
+    const cause = lastError() ?? error
+    const why = [lastError(), error].map((e) => (e as Error)?.message ?? String(e)).filter((m) => m !== 'undefined')
+    throw new McpHitlError(`Redis is unreachable: ${why.join('; ')}`, { code: 'store_unavailable', cause })
   } finally {
     clearTimeout(timer)
   }
