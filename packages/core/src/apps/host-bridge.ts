@@ -16,7 +16,17 @@ import type {
 } from '@modelcontextprotocol/ext-apps'
 import { McpHitlError } from '../errors'
 import { diffHostContext, type McpAppDisplayMode, type McpAppHostContext } from './host-context'
-import { type IncomingJsonRpc, isRecord, JSON_RPC_ERROR, type JsonRpcError, type JsonRpcId, parseJsonRpc } from './json-rpc'
+import {
+  INTERNAL_ERROR,
+  INVALID_PARAMS,
+  INVALID_REQUEST,
+  type IncomingJsonRpc,
+  isRecord,
+  type JsonRpcError,
+  type JsonRpcId,
+  METHOD_NOT_FOUND,
+  parseJsonRpc,
+} from './json-rpc'
 import {
   createRateLimiter,
   DEFAULT_MAX_MESSAGE_BYTES,
@@ -54,8 +64,6 @@ export type McpAppRefusalReason = 'rate_limited' | 'too_large' | 'link_refused'
 
 /** What the host does with the app's requests; read on every message (latest-ref friendly). */
 export interface McpAppHostHandlers {
-  /** The app finished its handshake. */
-  onInitialized?(app: { appInfo?: { name: string; version: string }; appCapabilities?: Record<string, unknown> }): void
   /** An `http(s):` link to open; return `false` (or throw) to report failure to the app. Default: a new window with `noopener,noreferrer`. */
   onOpenLink?(url: string): boolean | undefined | Promise<boolean | undefined>
   /** The app adds a message to the chat; throw to report failure to the app. */
@@ -133,14 +141,13 @@ export interface McpAppHostBridge {
 
 const RELAYED = new Set<string>(['tools/call', 'resources/read', 'ping'])
 
-class RpcFailure extends Error {
-  constructor(readonly error: JsonRpcError) {
-    super(error.message)
-  }
+// Thrown inside request handlers to answer with this JSON-RPC error.
+interface RpcFailure {
+  rpcError: JsonRpcError
 }
 
 function fail(code: number, message: string): never {
-  throw new RpcFailure({ code, message })
+  throw { rpcError: { code, message } } satisfies RpcFailure
 }
 
 function defaultOpenLink(url: string): boolean {
@@ -266,7 +273,7 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
       case 'ui/message': {
         const onMessage = handlers().onMessage
         if (!onMessage) return { isError: true }
-        if (params.role !== 'user' || !Array.isArray(params.content)) fail(JSON_RPC_ERROR.invalidParams, 'Expected { role: "user", content: [...] }')
+        if (params.role !== 'user' || !Array.isArray(params.content)) fail(INVALID_PARAMS, 'Invalid params')
         try {
           await onMessage({ role: 'user', content: params.content as ContentBlock[] })
           return {}
@@ -276,7 +283,7 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
       }
       case 'ui/update-model-context': {
         const onUpdate = handlers().onUpdateModelContext
-        if (!onUpdate) fail(JSON_RPC_ERROR.methodNotFound, 'Method not found: ui/update-model-context')
+        if (!onUpdate) fail(METHOD_NOT_FOUND, `Method not found: ${method}`)
         const update: McpAppModelContext = {}
         if (Array.isArray(params.content)) update.content = params.content as ContentBlock[]
         if (isRecord(params.structuredContent)) update.structuredContent = params.structuredContent
@@ -293,30 +300,30 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
         return { mode: context.displayMode ?? 'inline' } satisfies McpUiRequestDisplayModeResult
       }
       case 'tools/call': {
-        if (typeof params.name !== 'string') fail(JSON_RPC_ERROR.invalidParams, 'tools/call needs a tool name')
+        if (typeof params.name !== 'string') fail(INVALID_PARAMS, 'Invalid params')
         let result: unknown
         try {
           result = await relay('tools/call', params)
         } catch (error) {
-          fail(JSON_RPC_ERROR.internalError, errorMessage(error))
+          fail(INTERNAL_ERROR, errorMessage(error))
         }
         const error = relayError(result)
         // A failed tool is a tool result with isError, as MCP servers report tool failures.
         if (error !== undefined) return { content: [{ type: 'text', text: error }], isError: true } satisfies CallToolResult
-        if (!isRecord(result) || !Array.isArray(result.content)) fail(JSON_RPC_ERROR.internalError, 'The server sent no tool result')
+        if (!isRecord(result) || !Array.isArray(result.content)) fail(INTERNAL_ERROR, 'Invalid result')
         return result
       }
       default: {
-        if (!RELAYED.has(method)) fail(JSON_RPC_ERROR.methodNotFound, `Method not found: ${method}`)
+        if (!RELAYED.has(method)) fail(METHOD_NOT_FOUND, `Method not found: ${method}`)
         let result: unknown
         try {
           result = await relay(method as ProxiedMcpMethod, params)
         } catch (error) {
-          fail(JSON_RPC_ERROR.internalError, errorMessage(error))
+          fail(INTERNAL_ERROR, errorMessage(error))
         }
         const error = relayError(result)
-        if (error !== undefined) fail(JSON_RPC_ERROR.internalError, error)
-        if (!isRecord(result)) fail(JSON_RPC_ERROR.internalError, 'The server sent no result')
+        if (error !== undefined) fail(INTERNAL_ERROR, error)
+        if (!isRecord(result)) fail(INTERNAL_ERROR, 'Invalid result')
         return result
       }
     }
@@ -334,7 +341,7 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
     } catch (error) {
       post({
         id,
-        error: error instanceof RpcFailure ? error.error : { code: JSON_RPC_ERROR.internalError, message: errorMessage(error) },
+        error: (error as Partial<RpcFailure>)?.rpcError ?? { code: INTERNAL_ERROR, message: errorMessage(error) },
       })
     }
   }
@@ -345,13 +352,11 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
       case 'ui/notifications/initialized':
         if (state !== 'connected') return
         state = 'initialized'
-        h.onInitialized?.({})
         flush()
         return
       case 'ui/notifications/size-changed': {
         const size: { width?: number; height?: number } = {}
-        if (typeof params.width === 'number' && Number.isFinite(params.width)) size.width = params.width
-        if (typeof params.height === 'number' && Number.isFinite(params.height)) size.height = params.height
+        for (const key of ['width', 'height'] as const) if (Number.isFinite(params[key])) size[key] = params[key] as number
         h.onSizeChange?.(size)
         return
       }
@@ -390,7 +395,7 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
       const id = isRecord(data) ? data.id : undefined
       handlers().onRefused?.('too_large', isRecord(data) && typeof data.method === 'string' ? data.method : undefined)
       if (typeof id === 'string' || typeof id === 'number') {
-        post({ id, error: { code: JSON_RPC_ERROR.invalidRequest, message: 'Message too large' } })
+        post({ id, error: { code: INVALID_REQUEST, message: 'Message too large' } })
       }
       return
     }
@@ -403,7 +408,7 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
       return state
     },
     connect(next, on = window) {
-      if (state === 'closed') throw new McpHitlError('McpAppHostBridge.connect: the bridge is closed; create a new one', { code: 'misuse' })
+      if (state === 'closed') throw new McpHitlError('McpAppHostBridge.connect: closed; create a new bridge', { code: 'misuse' })
       listenOn?.removeEventListener('message', listener as EventListener)
       target = next
       listenOn = on

@@ -3,15 +3,14 @@
 /** JSON-RPC request id. */
 export type JsonRpcId = string | number
 
-/** Standard and kit-specific JSON-RPC error codes used by the host bridge. */
-export const JSON_RPC_ERROR = {
-  invalidRequest: -32600,
-  methodNotFound: -32601,
-  invalidParams: -32602,
-  internalError: -32603,
-  /** Server-defined range: the app sent too many messages, too fast. */
-  rateLimited: -32000,
-} as const
+/** JSON-RPC "Invalid Request" (also used for oversized messages). */
+export const INVALID_REQUEST = -32600
+/** JSON-RPC "Method not found". */
+export const METHOD_NOT_FOUND = -32601
+/** JSON-RPC "Invalid params". */
+export const INVALID_PARAMS = -32602
+/** JSON-RPC "Internal error". */
+export const INTERNAL_ERROR = -32603
 
 /** A JSON-RPC error object. */
 export interface JsonRpcError {
@@ -24,7 +23,7 @@ export interface JsonRpcError {
 export type IncomingJsonRpc =
   | { kind: 'request'; id: JsonRpcId; method: string; params: Record<string, unknown> }
   | { kind: 'notification'; method: string; params: Record<string, unknown> }
-  | { kind: 'response'; id: JsonRpcId; result?: unknown; error?: JsonRpcError }
+  | { kind: 'response'; id: JsonRpcId }
 
 /** True for a non-null, non-array object. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -32,7 +31,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function isId(value: unknown): value is JsonRpcId {
-  return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))
+  return typeof value === 'string' || typeof value === 'number'
 }
 
 /** Classifies a JSON-RPC 2.0 message, or returns undefined for anything else (ignored silently). */
@@ -43,14 +42,6 @@ export function parseJsonRpc(data: unknown): IncomingJsonRpc | undefined {
     if (data.id === undefined) return { kind: 'notification', method: data.method, params }
     return isId(data.id) ? { kind: 'request', id: data.id, method: data.method, params } : undefined
   }
-  if (!isId(data.id)) return undefined
-  if (isRecord(data.error)) {
-    const { code, message } = data.error
-    return {
-      kind: 'response',
-      id: data.id,
-      error: { code: typeof code === 'number' ? code : JSON_RPC_ERROR.internalError, message: String(message) },
-    }
-  }
-  return 'result' in data ? { kind: 'response', id: data.id, result: data.result } : undefined
+  // Responses only settle the host's own requests (teardown); their content is not needed.
+  return isId(data.id) && ('result' in data || 'error' in data) ? { kind: 'response', id: data.id } : undefined
 }

@@ -42,13 +42,11 @@ export async function readMcpAppResource(
   if (content.serverId !== undefined) request.serverId = content.serverId
   const result = await transport.request(request, init)
   if (!isRecord(result) || !Array.isArray(result.contents)) {
-    throw new McpHitlError(`resources/read of ${content.resourceUri} returned no contents`, { code: 'protocol' })
+    throw new McpHitlError(`${content.resourceUri}: no contents`, { code: 'protocol' })
   }
   const entry = result.contents.find((item) => isRecord(item) && isAppMimeType(item.mimeType))
   if (!isRecord(entry)) {
-    throw new McpHitlError(`${content.resourceUri} is not an MCP App (expected ${MCP_APP_MIME_TYPE})`, {
-      code: 'unsupported_media_type',
-    })
+    throw new McpHitlError(`${content.resourceUri} is not an MCP App (${MCP_APP_MIME_TYPE})`, { code: 'unsupported_media_type' })
   }
   let html: string
   if (typeof entry.text === 'string') html = entry.text
@@ -56,9 +54,9 @@ export async function readMcpAppResource(
     try {
       html = decodeBase64Utf8(entry.blob)
     } catch (cause) {
-      throw new McpHitlError(`${content.resourceUri} has an invalid base64 blob`, { code: 'protocol', cause })
+      throw new McpHitlError(`${content.resourceUri}: invalid blob`, { code: 'protocol', cause })
     }
-  } else throw new McpHitlError(`${content.resourceUri} has neither text nor blob`, { code: 'protocol' })
+  } else throw new McpHitlError(`${content.resourceUri}: no text or blob`, { code: 'protocol' })
   const meta = isRecord(entry._meta) && isRecord(entry._meta.ui) ? (entry._meta.ui as McpUiResourceMeta) : {}
   return { uri: typeof entry.uri === 'string' ? entry.uri : content.resourceUri, html, meta }
 }

@@ -40,7 +40,7 @@ function parkingLot(): HTMLElement {
   if (!parking?.isConnected) {
     parking = document.createElement('div')
     parking.setAttribute('aria-hidden', 'true')
-    parking.style.cssText = 'position:fixed;left:-10000px;top:0;width:1px;height:1px;overflow:hidden'
+    parking.style.cssText = 'position:fixed;left:-1e4px;width:1px;height:1px;overflow:hidden'
     document.body.appendChild(parking)
   }
   return parking
@@ -75,7 +75,11 @@ export class FrameHost {
     const allow = buildAllowAttribute(resource.meta.permissions, options.permissions)
     if (allow) iframe.allow = allow
     const { domains, policy } = resolveAppCsp(resource.meta.csp, options.csp)
-    const granted = Object.fromEntries(allow ? allow.split('; ').map((f) => [f === 'clipboard-write' ? 'clipboardWrite' : f, {}]) : [])
+    // Granted = asked for by the resource and allowed by the host, as in the `allow` attribute.
+    const granted: McpUiResourcePermissions = {}
+    for (const [name, value] of Object.entries(resource.meta.permissions ?? {})) {
+      if (value && options.permissions?.[name as keyof McpUiResourcePermissions]) granted[name as keyof McpUiResourcePermissions] = {}
+    }
     const applied = { csp: domains, permissions: granted }
     let origin = 'null'
     let proxyResource: McpAppHostBridgeOptions['proxyResource']
@@ -85,7 +89,7 @@ export class FrameHost {
     } else {
       const url = new URL(sandbox.proxyUrl, location.href)
       if (url.origin === location.origin) {
-        throw new McpHitlError('McpAppFrame: the sandbox proxy must be served from another origin than the host page', { code: 'misuse' })
+        throw new McpHitlError('McpAppFrame: serve the sandbox proxy from another origin', { code: 'misuse' })
       }
       origin = url.origin
       // The proxy runs on its own origin, so it may keep allow-same-origin; the app inside it may not.

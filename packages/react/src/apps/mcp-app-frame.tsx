@@ -103,12 +103,9 @@ export function McpAppFrame(props: McpAppFrameProps) {
     if (!frame) {
       const p = latest.current
       let self: FrameHost | undefined
+      // The latest props carry the app-facing callbacks under the bridge's own handler names.
       const handlers = (): McpAppHostHandlers => ({
-        onOpenLink: latest.current.onOpenLink,
-        onMessage: latest.current.onMessage,
-        onUpdateModelContext: latest.current.onUpdateModelContext,
-        onRequestTeardown: latest.current.onRequestTeardown,
-        onRefused: latest.current.onRefused,
+        ...latest.current,
         onSizeChange: ({ height }) => {
           if (height === undefined || !self) return
           // Height only: the width always follows the container, so the app cannot start a resize loop.
@@ -178,26 +175,23 @@ export function McpAppFrame(props: McpAppFrameProps) {
     return () => observer.disconnect()
   }, [host, maxHeight])
 
-  // Escape leaves fullscreen / picture-in-picture, as the host's own control.
-  useEffect(() => {
-    if (displayMode === 'inline' || !host) return
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return
-      host.bridge.setHostContext({ displayMode: 'inline' })
-      setDisplayMode('inline')
-      latest.current.onDisplayModeChange?.('inline')
-    }
-    document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
-  }, [displayMode, host])
-
-  const error = frameError ?? (resource.status === 'error' ? resource.error : undefined)
-  const status = error ? 'error' : ready ? 'ready' : 'loading'
   const exitMode = () => {
     host?.bridge.setHostContext({ displayMode: 'inline' })
     setDisplayMode('inline')
     latest.current.onDisplayModeChange?.('inline')
   }
+  const exitRef = useRef(exitMode)
+  exitRef.current = exitMode
+  // Escape leaves fullscreen / picture-in-picture, as the host's own control.
+  useEffect(() => {
+    if (displayMode === 'inline') return
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && exitRef.current()
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [displayMode])
+
+  const error = frameError ?? (resource.status === 'error' ? resource.error : undefined)
+  const status = error ? 'error' : ready ? 'ready' : 'loading'
   return (
     <div
       ref={rootRef}

@@ -1,24 +1,11 @@
 import { type McpAppResource, type McpAppsActivityContent, type McpProxyTransport, readMcpAppResource } from '@mcp-hitl/core'
-import { useCallback, useEffect, useReducer, useRef } from 'react'
+import { useEffect, useReducer, useRef, useState } from 'react'
 
 /** Loading state of an app's HTML resource. */
 export type AppResourceState =
   | { status: 'loading' }
   | { status: 'error'; error: Error }
   | { status: 'ready'; resource: McpAppResource }
-
-type Action = { type: 'load' } | { type: 'fail'; error: Error } | { type: 'done'; resource: McpAppResource }
-
-function reducer(_state: AppResourceState, action: Action): AppResourceState {
-  switch (action.type) {
-    case 'load':
-      return { status: 'loading' }
-    case 'fail':
-      return { status: 'error', error: action.error }
-    case 'done':
-      return { status: 'ready', resource: action.resource }
-  }
-}
 
 /**
  * Fetches the app's HTML through the proxied `resources/read`, keyed by the resource and server
@@ -29,7 +16,7 @@ export function useAppResource(
   content: Pick<McpAppsActivityContent, 'resourceUri' | 'serverHash' | 'serverId'>,
   transport: McpProxyTransport,
 ): AppResourceState & { retry: () => void } {
-  const [state, dispatch] = useReducer(reducer, { status: 'loading' })
+  const [state, setState] = useState<AppResourceState>({ status: 'loading' })
   const [attempt, bump] = useReducer((n: number) => n + 1, 0)
   const transportRef = useRef(transport)
   transportRef.current = transport
@@ -37,14 +24,14 @@ export function useAppResource(
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` restarts the load on retry
   useEffect(() => {
     const controller = new AbortController()
-    dispatch({ type: 'load' })
+    setState({ status: 'loading' })
     readMcpAppResource(transportRef.current, { resourceUri, serverHash, serverId }, { signal: controller.signal }).then(
-      (resource) => controller.signal.aborted || dispatch({ type: 'done', resource }),
+      (resource) => controller.signal.aborted || setState({ status: 'ready', resource }),
       (error: unknown) =>
-        controller.signal.aborted || dispatch({ type: 'fail', error: error instanceof Error ? error : new Error(String(error)) }),
+        controller.signal.aborted || setState({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) }),
     )
     return () => controller.abort()
   }, [resourceUri, serverHash, serverId, attempt])
-  const retry = useCallback(() => bump(), [])
-  return { ...state, retry }
+  // `bump` is a stable dispatch: it restarts the load effect above.
+  return { ...state, retry: bump as () => void }
 }

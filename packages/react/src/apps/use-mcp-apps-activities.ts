@@ -17,6 +17,7 @@ export interface UseMcpAppsActivitiesOptions {
 
 const EMPTY: McpAppsActivity[] = []
 const noop = () => () => {}
+const empty = () => EMPTY
 
 /**
  * The MCP Apps to render, in chat order (agent activities first, then data parts), each with a
@@ -25,7 +26,8 @@ const noop = () => () => {}
 export function useMcpAppsActivities(options: UseMcpAppsActivitiesOptions): McpAppsActivity[] {
   const { agent, messages } = options
   const store = useMemo(() => (agent ? createAgentActivities(agent) : undefined), [agent])
-  const fromAgent = useSyncExternalStore(store?.subscribe ?? noop, store?.getSnapshot ?? (() => EMPTY), store?.getSnapshot ?? (() => EMPTY))
+  const getSnapshot = store?.getSnapshot ?? empty
+  const fromAgent = useSyncExternalStore(store?.subscribe ?? noop, getSnapshot, getSnapshot)
   const cache = useRef(new Map())
   const fromParts = useMemo(() => (messages ? collectDataPartActivities(messages, cache.current) : EMPTY), [messages])
   return useMemo(() => (fromParts.length === 0 ? fromAgent : fromAgent.length === 0 ? fromParts : [...fromAgent, ...fromParts]), [fromAgent, fromParts])
