@@ -5,9 +5,12 @@
  * posted with `fetch` to the respond handler.
  */
 import { ElicitationRequestSchema, createMCPClient } from '@ai-sdk/mcp'
+import { Client as ClientV2, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import { McpServer, acceptedContent, createMcpHandler, inputRequired, inputResponse } from '@modelcontextprotocol/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AI_SDK_ELICITATION_CAPABILITY, attachBrokerToAiSdkClient } from './adapters/ai-sdk'
+import { attachBrokerToMcpClientV2 } from './adapters/mcp-client-v2'
+import { BROKER_ELICITATION_CAPABILITY } from './adapters/mcp-sdk'
 import { createElicitationBroker } from './elicitation-broker'
 import { createRespondHandler } from './respond-handler'
 import { sessionFromHeader } from './session-from-request'
@@ -81,6 +84,26 @@ describe('2026-07-28 input_required with @ai-sdk/mcp', () => {
     expect(response.status).toBe(200)
     const result = (await call) as unknown as { content: [{ text: string }] }
     expect(JSON.parse(result.content[0].text)).toEqual(expected)
+    await client.close()
+  })
+})
+
+describe('2026-07-28 input_required with the MCP SDK v2 Client', () => {
+  it('auto-fulfils the round through the adapter and retries with the answer', async () => {
+    const rec = createPartRecorder()
+    const client = new ClientV2(
+      { name: 'host-v2', version: '1.0.0' },
+      // v2 speaks 2025-era by default; 'auto' probes server/discover and takes 2026-07-28.
+      { capabilities: { elicitation: BROKER_ELICITATION_CAPABILITY }, versionNegotiation: { mode: 'auto' } },
+    )
+    attachBrokerToMcpClientV2(client, broker, { context: { sessionId: 'erin', emit: rec.emit } })
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${http.url}/mcp`)))
+    const call = client.callTool({ name: 'book' })
+    const part = await rec.next((p) => p.data.status === 'pending')
+    expect(part.data.serverName).toBe('modern-server')
+    expect(await broker.respond({ id: part.id, action: 'accept', content: { seats: 2 } }, 'erin')).toEqual({ ok: true })
+    const result = (await call) as unknown as { content: [{ text: string }] }
+    expect(JSON.parse(result.content[0].text)).toEqual({ action: 'accept', content: { seats: 2 } })
     await client.close()
   })
 })
