@@ -2,7 +2,8 @@
  * Routes the elicitations of an MCP TypeScript SDK v2 `Client` (`@modelcontextprotocol/client`) into
  * the broker. v2 registers handlers by method name, so no schemas are passed in, and it sends the
  * 2026-07-28 `input_required` rounds to the same `elicitation/create` handler. Create the client with
- * `capabilities: { elicitation: BROKER_ELICITATION_CAPABILITY }` (form and URL mode).
+ * `capabilities: { elicitation: BROKER_ELICITATION_CAPABILITY }` (form and URL mode), and with
+ * `versionNegotiation: { mode: 'auto' }` to speak 2026-07-28 at all (v2 defaults to 2025-era).
  */
 import type { Client, ElicitResult as SdkElicitResult } from '@modelcontextprotocol/client'
 import type { ElicitRequestParams } from '../../elicitation/protocol'
