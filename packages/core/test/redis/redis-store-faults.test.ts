@@ -142,6 +142,28 @@ describe('Redis elicitation store under faults', () => {
     expect(settlement.reason).toMatch(/no longer in Redis/)
   })
 
+  it('given a waiter received the answer, its content does not stay in Redis for the retention time', async () => {
+    const server = await serverForTest()
+    const a = await storeOn(server, { resultRetentionMs: 60_000, keyPrefix: 'content:' })
+    const b = await storeOn(server, { resultRetentionMs: 60_000, keyPrefix: 'content:' })
+    const record = makeRecord()
+    await a.create(record, LIMITS)
+    const heard = deferred<ElicitationSettlement>()
+    await a.subscribe(record.id, heard.resolve)
+    await b.settle(accept(record.id, { name: 'private-answer' }))
+    expect(await heard.promise).toEqual(accept(record.id, { name: 'private-answer' }))
+
+    const admin = createClient({ url: server.url })
+    admin.on('error', () => {})
+    await admin.connect()
+    cleanups.push(() => admin.close())
+    await eventually(async () => ((await admin.sendCommand(['EXISTS', `content:res:${record.id}`])) === 0 ? true : undefined))
+    // The tombstone stays, so a second answer still gets already_settled, and it holds no content.
+    const tombstone = (await admin.sendCommand(['HGETALL', `content:el:${record.id}`])) as unknown
+    expect(JSON.stringify(tombstone)).not.toContain('private-answer')
+    expect(await b.settle(accept(record.id))).toMatchObject({ ok: false, reason: 'already_settled' })
+  })
+
   it('leaves no keys behind once settled, expired and abandoned records have run their TTLs', async () => {
     const server = await serverForTest()
     const store = await storeOn(server, { settledRetentionMs: 150, resultRetentionMs: 150, keyPrefix: 'ttl:' })

@@ -10,15 +10,17 @@
  *                       The record JSON is stored as written and never re-encoded by Lua: cjson would turn
  *                       `[]` into `{}` and print large numbers in exponent form.
  * - `P res:<id>`       the settlement JSON, kept only for the delivery window, so a replica whose
- *                       subscriber connection blinked can still collect an answer it missed on the channel.
+ *                       subscriber connection blinked can still collect an answer it missed on the channel;
+ *                       the waiting replica deletes it once delivered.
  * - `P pending`        sorted set id -> expiresAt over every pending record (the total cap).
  * - `P session:<sid>`  sorted set id -> expiresAt per session (the per-session cap, `listPending`).
  * The record hash also holds `seq`, the server's microsecond clock at creation, so `listPending` is
  * oldest first even for records created within one millisecond by different replicas.
  * - channel `P settled` carries every settlement to every replica.
  *
- * Scripts derive the per-session key from the prefix; on Redis Cluster give the prefix a hash tag
- * (`{mcp-hitl}:`) so every key of the store lives in one slot.
+ * Scripts derive the per-session key from the prefix, so they target one Redis (standalone, or the
+ * primary behind Sentinel). Redis Cluster is not supported: it needs a cluster client and every key
+ * in one slot (a hash-tagged prefix such as `{mcp-hitl}:` would give the latter).
  */
 
 /** Lua helper: a sorted set lives as long as its latest member, so a crashed replica leaves nothing behind. */

@@ -81,11 +81,20 @@ export class RedisSettlementChannel {
     }
   }
 
-  /** Calls and removes the id's waiters (each settlement reaches a waiter at most once). */
-  deliver(settlement: ElicitationSettlement): void {
+  /**
+   * Calls and removes the id's waiters (each settlement reaches a waiter at most once). A settlement
+   * from Redis that found its waiter here has no more use for its delivery copy, which holds the
+   * answer's content: it is deleted at once instead of living out its retention.
+   */
+  deliver(settlement: ElicitationSettlement, fromRedis = true): void {
     const set = this.#waiters.get(settlement.id)
     if (!set) return
     this.#waiters.delete(settlement.id)
+    if (fromRedis) {
+      this.#options.runner.command(['DEL', this.#options.resultPrefix + settlement.id]).catch(() => {
+        // It expires on its own.
+      })
+    }
     for (const listener of set) {
       try {
         listener(settlement)
@@ -136,7 +145,7 @@ export class RedisSettlementChannel {
   }
 
   #cancelAll(reason: string, ids: Iterable<string> = [...this.#waiters.keys()]): void {
-    for (const id of ids) this.deliver(cancelled(id, reason))
+    for (const id of ids) this.deliver(cancelled(id, reason), false)
   }
 
   /**
@@ -169,9 +178,9 @@ export class RedisSettlementChannel {
   #applyRecovered(id: string, state: string | undefined): void {
     if (state === undefined || state === '@pending') return
     if (state === '@gone') {
-      this.deliver(cancelled(id, 'The elicitation is no longer in Redis (restarted or evicted); it was cancelled.'))
+      this.deliver(cancelled(id, 'The elicitation is no longer in Redis (restarted or evicted); it was cancelled.'), false)
     } else if (state === '@settled') {
-      this.deliver(cancelled(id, 'The elicitation was settled while Redis was unreachable; its answer was lost.'))
+      this.deliver(cancelled(id, 'The elicitation was settled while Redis was unreachable; its answer was lost.'), false)
     } else {
       this.#onMessage(state)
     }

@@ -27,7 +27,7 @@ export interface RedisElicitationStoreOptions {
    * Called twice (commands and pub/sub); the store connects, owns and closes both.
    */
   createClient: () => RedisStoreClient
-  /** Prefix of every key and of the channel; default `mcp-hitl:`. Use a hash tag on Redis Cluster. */
+  /** Prefix of every key and of the channel; default `mcp-hitl:`. Give each app sharing a Redis its own. */
   keyPrefix?: string
   /** How long waiters survive a lost connection before they are cancelled; default 5000 ms. */
   reconnectWindowMs?: number
@@ -38,8 +38,9 @@ export interface RedisElicitationStoreOptions {
   /** How long a settled record is kept so a second answer gets 409/410, not 404; default 5 minutes. */
   settledRetentionMs?: number
   /**
-   * How long the settlement (with its content) stays in Redis for a replica that missed it during a
-   * reconnect; default `reconnectWindowMs` + 5000 ms. Keep it short: it is the only content at rest.
+   * At most how long the settlement (with its content) stays in Redis for a replica that missed it
+   * during a reconnect; the waiting replica deletes it as soon as it has it. Default
+   * `reconnectWindowMs` + 5000 ms. Keep it short: it is the only content at rest.
    */
   resultRetentionMs?: number
   /** Clock in epoch ms for `listPending` and `settle` (use the broker's); default `Date.now`. */
