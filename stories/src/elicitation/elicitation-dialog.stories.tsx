@@ -72,7 +72,7 @@ export const Registration: Story = {
     await waitFor(() => expect(dialog.getByLabelText(/^Full name/)).toHaveFocus())
     await userEvent.type(dialog.getByLabelText(/^Full name/), 'Ada Lovelace')
     await userEvent.type(dialog.getByLabelText(/^Email/), 'ada@example.com')
-    await userEvent.selectOptions(dialog.getByLabelText(/^Plan/), 'Pro (9 EUR / month)')
+    await userEvent.click(dialog.getByRole('radio', { name: 'Pro (9 EUR / month)' }))
     await userEvent.click(dialog.getByLabelText(/I accept the terms/))
     await userEvent.click(dialog.getByRole('button', { name: 'Submit' }))
     await waitFor(() =>
@@ -182,7 +182,8 @@ export const Expired: Story = {
     const dialog = await findDialog(canvasElement)
     await expect(dialog.getByRole('status')).toHaveTextContent(/expired/)
     await expect(dialog.dialog).toHaveAttribute('data-status', 'expired')
-    await userEvent.click(dialog.getByRole('button', { name: 'Close' }))
+    // The text button of the actions, not the dialog's × (both are named Close).
+    await userEvent.click(dialog.getByText('Close', { selector: 'button' }))
     await waitFor(() => expect(screenOf(canvasElement).queryByRole('dialog')).toBeNull())
     expect(args.onServerRequest).not.toHaveBeenCalled()
   },

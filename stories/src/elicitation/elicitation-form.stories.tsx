@@ -122,12 +122,12 @@ export const BooleanField: Story = {
   },
 }
 
-/** Single select whose values are their own labels (`enum`). */
+/** Single select whose values are their own labels (`enum`); short lists render as radio buttons. */
 export const UntitledEnum: Story = {
   args: { requests: [formRequest('Which room type?', untitledEnumSchema)] },
   play: async ({ canvasElement, args }) => {
     const form = await findInlineForm(canvasElement)
-    await userEvent.selectOptions(form.getByLabelText(/^Room type/), 'double')
+    await userEvent.click(form.getByRole('radio', { name: 'double' }))
     await userEvent.click(form.getByRole('button', { name: 'Submit' }))
     await waitFor(() =>
       expect(args.onServerRequest).toHaveBeenCalledWith(
@@ -142,7 +142,7 @@ export const TitledEnum: Story = {
   args: { requests: [formRequest('Which room type?', titledEnumSchema)] },
   play: async ({ canvasElement, args }) => {
     const form = await findInlineForm(canvasElement)
-    await userEvent.selectOptions(form.getByLabelText(/^Room type/), 'Junior suite')
+    await userEvent.click(form.getByRole('radio', { name: 'Junior suite' }))
     await userEvent.click(form.getByRole('button', { name: 'Submit' }))
     await waitFor(() =>
       expect(args.onServerRequest).toHaveBeenCalledWith(
@@ -157,7 +157,7 @@ export const LegacyEnumNames: Story = {
   args: { requests: [formRequest('Window or aisle?', legacyEnumNamesSchema)] },
   play: async ({ canvasElement, args }) => {
     const form = await findInlineForm(canvasElement)
-    await userEvent.selectOptions(form.getByLabelText(/^Seat/), 'Aisle')
+    await userEvent.click(form.getByRole('radio', { name: 'Aisle' }))
     await userEvent.click(form.getByRole('button', { name: 'Submit' }))
     await waitFor(() =>
       expect(args.onServerRequest).toHaveBeenCalledWith(
