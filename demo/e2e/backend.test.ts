@@ -1,0 +1,162 @@
+/**
+ * The demo backend without a browser: the chat endpoint over HTTP exactly as `useChat` speaks to it,
+ * with the real MCP server, the kit's broker and handlers, and the offline scripted model. Covers
+ * what the page cannot see directly: the wire parts, URL-mode completion, the MCP proxy's
+ * visibility rule and the scripted model's choice of tools.
+ */
+import { createElicitationBroker, type ElicitationBroker } from '@mcp-hitl/core/server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createScriptedModel } from '../server/chat/scripted-model'
+import { createDemoApi, type DemoApi } from '../server/demo-api'
+import { type McpHttpServer, startMcpHttpServer } from '../server/mcp/mcp-http-server'
+
+type Chunk = { type: string; id?: string; delta?: string; data?: Record<string, unknown>; [key: string]: unknown }
+
+let mcp: McpHttpServer
+let broker: ElicitationBroker
+let api: DemoApi
+
+beforeAll(async () => {
+  mcp = await startMcpHttpServer({ host: '127.0.0.1', port: 0, envName: 'DEMO_MCP_PORT' })
+  broker = createElicitationBroker()
+  api = createDemoApi({ broker, model: createScriptedModel(), modelLabel: 'scripted', mcpUrl: mcp.url, sandboxOrigin: 'http://127.0.0.1:1' })
+})
+
+afterAll(async () => {
+  await api?.close()
+  await broker?.close()
+  await mcp?.close()
+})
+
+async function session(): Promise<string> {
+  const response = await api.fetch(new Request('http://demo/api/config'))
+  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+}
+
+/** Sends one user message; `onChunk` may answer elicitations. Returns every chunk and the reply text. */
+async function chat(cookie: string, text: string, onChunk: (chunk: Chunk) => Promise<void> | void = () => {}) {
+  const response = await api.fetch(
+    new Request('http://demo/api/chat', {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text }] }] }),
+    }),
+  )
+  expect(response.status).toBe(200)
+  const chunks: Chunk[] = []
+  let buffer = ''
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader()
+  const decoder = new TextDecoder()
+  for (;;) {
+    const { value, done } = await reader.read()
+    if (done) break
+    buffer += decoder.decode(value, { stream: true })
+    for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+      const event = buffer.slice(0, end)
+      buffer = buffer.slice(end + 2)
+      if (!event.startsWith('data: ') || event === 'data: [DONE]') continue
+      const chunk = JSON.parse(event.slice(6)) as Chunk
+      chunks.push(chunk)
+      await onChunk(chunk)
+    }
+  }
+  const reply = chunks.filter((c) => c.type === 'text-delta').map((c) => c.delta).join('')
+  return { chunks, reply }
+}
+
+function respond(cookie: string, body: unknown): Promise<Response> {
+  return Promise.resolve(
+    api.fetch(
+      new Request('http://demo/api/elicitations/respond', {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    ),
+  )
+}
+
+const pending = (chunk: Chunk) => chunk.type === 'data-elicitation-request' && chunk.data?.status === 'pending'
+
+describe('chat endpoint', () => {
+  it('streams the form as a data-elicitation-request part, takes the answer, and quotes the result', async () => {
+    const cookie = await session()
+    const { chunks, reply } = await chat(cookie, 'Register me', async (chunk) => {
+      if (!pending(chunk)) return
+      expect(chunk.data).toMatchObject({ message: 'Create your account', mode: 'form', serverName: 'demo-hitl-server' })
+      const content = { username: 'ada', email: 'ada@example.com', plan: 'pro', interests: ['ai'], newsletter: true }
+      expect((await respond(cookie, { id: chunk.data?.elicitationId, action: 'accept', content })).status).toBe(200)
+    })
+    const statuses = chunks.filter((c) => c.type === 'data-elicitation-request').map((c) => c.data?.status)
+    expect(statuses).toEqual(['pending', 'accepted'])
+    expect(reply).toBe(
+      'The register_user tool replied: “Registered ada (ada@example.com) on the Pro plan. Interests: ai. Birthday: not given. Newsletter: yes.”',
+    )
+  })
+
+  it('refuses an answer from another session and content that breaks the schema', async () => {
+    const cookie = await session()
+    const stranger = await session()
+    const { reply } = await chat(cookie, 'Register me', async (chunk) => {
+      if (!pending(chunk)) return
+      const id = chunk.data?.elicitationId
+      expect((await respond(stranger, { id, action: 'accept', content: {} })).status).toBe(403)
+      const invalid = await respond(cookie, { id, action: 'accept', content: { username: 'ada', email: 'nope', plan: 'pro' } })
+      expect(invalid.status).toBe(422)
+      expect(((await invalid.json()) as { fieldErrors: { field: string }[] }).fieldErrors.map((e) => e.field)).toEqual(['email'])
+      expect((await respond(cookie, { id, action: 'cancel' })).status).toBe(200)
+    })
+    expect(reply).toContain('Registration cancelled')
+  })
+
+  it('carries URL mode through @ai-sdk/mcp: consent, then the completion notice, then the tool result', async () => {
+    const cookie = await session()
+    const { chunks, reply } = await chat(cookie, 'connect my GitHub account', async (chunk) => {
+      if (!pending(chunk)) return
+      const url = String(chunk.data?.url)
+      expect(url.startsWith(`${mcp.origin}/consent/`)).toBe(true)
+      expect((await respond(cookie, { id: chunk.data?.elicitationId, action: 'accept' })).status).toBe(200)
+      const consent = await fetch(url, { method: 'POST', body: new URLSearchParams({ decision: 'approved' }) })
+      expect(await consent.text()).toContain('Account connected')
+    })
+    const statuses = chunks.filter((c) => c.type === 'data-elicitation-request').map((c) => c.data?.status)
+    expect(statuses).toEqual(['pending', 'accepted', 'completed'])
+    expect(reply).toMatch(/^The connect_account tool replied: “Connected your GitHub account \(consent [0-9a-f]{8}\)\.”$/)
+  })
+
+  it('writes a data-mcp-apps part for the UI tool and never offers the app-only tool to the model', async () => {
+    const cookie = await session()
+    const { chunks } = await chat(cookie, 'show the task board')
+    const app = chunks.find((c) => c.type === 'data-mcp-apps')
+    expect(app?.data).toMatchObject({ resourceUri: 'ui://demo/task-board.html', serverId: 'demo', toolInput: { project: 'Launch' } })
+    const toolCalls = chunks.filter((c) => c.type === 'tool-input-available').map((c) => c.toolName)
+    expect(toolCalls).toEqual(['show_task_board'])
+    const { chunks: other } = await chat(cookie, 'toggle_task please')
+    expect(other.filter((c) => c.type === 'tool-input-available')).toEqual([])
+  })
+})
+
+describe('MCP proxy endpoint', () => {
+  async function proxy(body: unknown): Promise<Response> {
+    return api.fetch(
+      new Request('http://demo/api/mcp-proxy', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    )
+  }
+
+  it('lets the app call its app-only tool and read its resource', async () => {
+    const cookie = await session()
+    const { chunks } = await chat(cookie, 'show the task board')
+    const content = chunks.find((c) => c.type === 'data-mcp-apps')?.data as { serverHash: string; result: { structuredContent: { boardId: string } } }
+    const base = { serverHash: content.serverHash, serverId: 'demo' }
+    const read = await proxy({ ...base, method: 'resources/read', params: { uri: 'ui://demo/task-board.html' } })
+    expect(read.status).toBe(200)
+    expect(JSON.stringify(await read.json())).toContain('text/html;profile=mcp-app')
+    const toggled = await proxy({ ...base, method: 'tools/call', params: { name: 'toggle_task', arguments: { boardId: content.result.structuredContent.boardId, taskId: 't2' } } })
+    expect(((await toggled.json()) as { content: { text: string }[] }).content[0]?.text).toBe('"Record the demo" is now done.')
+  })
+
+  it('refuses methods outside the allowlist', async () => {
+    const response = await proxy({ serverHash: 'x', serverId: 'demo', method: 'tools/list' })
+    expect(response.status).toBeGreaterThanOrEqual(400)
+  })
+})
