@@ -157,7 +157,7 @@ describe('Redis elicitation store under faults', () => {
     admin.on('error', () => {})
     await admin.connect()
     cleanups.push(() => admin.close())
-    await eventually(async () => ((await admin.sendCommand(['EXISTS', `content:res:${record.id}`])) === 0 ? true : undefined))
+    await eventually(async () => (Number(await admin.sendCommand(['EXISTS', `content:res:${record.id}`])) === 0 ? true : undefined))
     // The tombstone stays, so a second answer still gets already_settled, and it holds no content.
     const tombstone = (await admin.sendCommand(['HGETALL', `content:el:${record.id}`])) as unknown
     expect(JSON.stringify(tombstone)).not.toContain('private-answer')
