@@ -8,6 +8,7 @@ import {
   type ElicitationRequestData,
   type ElicitContent,
   listPendingElicitations,
+  type McpHitlError,
   type RespondRequestBody,
 } from '@mcp-hitl/core'
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
@@ -30,6 +31,8 @@ export interface UseElicitationOptions {
   respond?: (body: RespondRequestBody) => Promise<void>
   /** Called after the server took an answer. */
   onRespond?: (item: ElicitationItem, action: ElicitAction) => void
+  /** Called when an answer was refused or could not be sent (the item shows it too). */
+  onError?: (item: ElicitationItem, error: McpHitlError) => void
 }
 
 /** What {@link useElicitation} returns; stable between renders while the queue does not change. */
@@ -122,6 +125,7 @@ export function useElicitation(options: UseElicitationOptions = {}): UseElicitat
         await queue.respond(item.id, action, content)
         const after = queue.getSnapshot().items.find((it) => it.id === item.id)
         if (!after || after.awaitingCompletion) latest.current.onRespond?.(item, action)
+        else if (after.error) latest.current.onError?.(after, after.error)
       },
       dismiss: (id) => {
         const item = pick(id)

@@ -188,6 +188,7 @@ describe('ElicitationDialog', () => {
     await render(<Harness inline items={[formRequest(contact)]} hook={{ fetch: rec.fetch }} />)
     const region = page.getByRole('region', { name: 'Acme CRM asks for information' })
     await expect.element(region).toBeVisible()
+    await expectNoAxeViolations()
     await region.getByLabelText('Name').fill('Inline')
     await region.getByRole('button', { name: 'Submit' }).click()
     await expect.poll(() => rec.bodies).toEqual([{ id: expect.any(String), action: 'accept', content: { name: 'Inline' } }])

@@ -92,10 +92,12 @@ describe('useElicitation', () => {
       .mockResolvedValueOnce(
         new Response(JSON.stringify({ error: 'gone', code: 'expired' }), { status: 410, headers: { 'content-type': 'application/json' } }),
       )
-    const { result } = renderHook(() => useElicitation({ fetch, retries: 0 }))
+    const onError = vi.fn()
+    const { result } = renderHook(() => useElicitation({ fetch, retries: 0, onError }))
     act(() => result.current.push(data('a')))
     await act(() => result.current.respond('accept', { name: 'x' }))
     expect(result.current.current).toMatchObject({ state: 'error', fieldErrors })
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ id: 'a' }), expect.objectContaining({ code: 'invalid_content', status: 422 }))
     await act(() => result.current.respond('accept', { name: 'xyz' }))
     expect(result.current.current).toMatchObject({ state: 'settled', settledReason: 'expired' })
   })
