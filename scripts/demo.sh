@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# Installs what the demo needs, then starts the reference backend, the MCP server and the frontend.
+# `npm start`: installs what the demo needs, then starts the demo MCP server, the MCP Apps sandbox
+# proxy and the page with its API (see demo/server/main.ts), and prints the URL.
+# Ports: DEMO_PORT (3000), DEMO_SANDBOX_PORT (3001), DEMO_MCP_PORT (3002). A real model: OPENAI_API_KEY.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-exec pnpm --filter @mcp-hitl/demo run start
+cd demo
+# exec, not `pnpm run`: Ctrl-C then reaches the demo alone, which shuts down cleanly and exits 0.
+exec node_modules/.bin/tsx --conditions=@mcp-hitl/source server/main.ts
