@@ -19,7 +19,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const SHOTS = [
   { id: 'elicitation-elicitationdialog--registration', file: 'stories-elicitation-dialog.png', ready: '[role="dialog"]', theme: 'light' },
   { id: 'elicitation-elicitationdialog--queue-of-three', file: 'stories-elicitation-queue-dark.png', ready: '[role="dialog"]', theme: 'dark' },
-  { id: 'mcp-apps-mcpappframe--ready', file: 'stories-mcp-app-frame.png', ready: '[data-status="ready"]', theme: 'light' },
+  { id: 'mcp-apps-mcpappframe--ready', file: 'stories-mcp-app-frame.png', ready: '[data-status="ready"] iframe[style*="height"]', theme: 'light' },
 ] as const
 
 const TYPES: Record<string, string> = {
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
       await page.goto(url)
       await page.locator(shot.ready).first().waitFor({ state: 'visible', timeout: 20_000 })
       // Let fonts, the app's own first paint and any open animation settle.
-      await page.waitForTimeout(800)
+      await page.waitForTimeout(1500)
       await page.screenshot({ path: path.join(DOCS_DIR, shot.file) })
       console.log(`wrote docs/${shot.file}`)
     }
