@@ -10,7 +10,7 @@
  * Writes its section of BENCHMARKS.md between `<!-- bench:broker -->` markers.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { cpus } from 'node:os'
+import { cpus, loadavg } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseRequestedSchema } from '../src/elicitation/parse-requested-schema'
@@ -179,6 +179,7 @@ const row = (label: string, s: Stats, base?: Stats) =>
   `| ${label} | ${fmt(s.p50, 3)} | ${fmt(s.p99, 3)} | ${fmt(s.opsPerSec, 0)} | ${base ? `${fmt(s.p50 / base.p50, 2)}x` : '1.00x'} |`
 
 async function main(): Promise<void> {
+  const load = loadavg()[0] ?? 0
   const memory = await memoryPerPending()
   const latency = await respondLatency()
   const kb = (bytes: number) => `${fmt(bytes / 1024, 2)} KB`
@@ -188,7 +189,8 @@ async function main(): Promise<void> {
     '<!-- bench:broker -->',
     '## Elicitation broker',
     '',
-    `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${new Date().toISOString().slice(0, 10)}. ` +
+    `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average ${fmt(load, 1)} at start, ${new Date().toISOString().slice(0, 10)}. ` +
+      'Under load the p99 and the ratios move between runs; compare the p50 ratio, measured interleaved in the same run. ' +
       'Run: `pnpm exec tsx --conditions=@mcp-hitl/source --expose-gc packages/core/bench/broker.bench.ts`.',
     '',
     `**Memory per pending elicitation at ${PENDING.toLocaleString('en')} pending** (in-memory store, heap delta after GC; ` +
