@@ -15,10 +15,10 @@ const STATIC_DIR = path.resolve(here, '../storybook-static')
 const DOCS_DIR = path.resolve(here, '../../docs')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
-/** Story id, output name, and what to wait for before the shot. */
+/** Story id, output name, and what to wait for before the shot. Stories without a play function, so the shot shows their first state. */
 const SHOTS = [
-  { id: 'elicitation-elicitationdialog--registration', file: 'stories-elicitation-dialog.png', ready: '[role="dialog"]', theme: 'light' },
-  { id: 'elicitation-elicitationdialog--queue-of-three', file: 'stories-elicitation-queue-dark.png', ready: '[role="dialog"]', theme: 'dark' },
+  { id: 'elicitation-elicitationdialog--light', file: 'stories-elicitation-dialog.png', ready: '[role="dialog"]', theme: 'light' },
+  { id: 'elicitation-elicitationdialog--dark', file: 'stories-elicitation-queue-dark.png', ready: '[role="dialog"]', theme: 'dark' },
   { id: 'mcp-apps-mcpappframe--ready', file: 'stories-mcp-app-frame.png', ready: '[data-status="ready"] iframe[style*="height"]', theme: 'light' },
 ] as const
 

@@ -360,5 +360,14 @@ export const ComposedParts: Story = {
 /** Light host page. */
 export const Light: Story = { args: { requests: [registration()] }, globals: { theme: 'light' } }
 
-/** Dark host page. */
-export const Dark: Story = { args: { requests: [registration()] }, globals: { theme: 'dark' } }
+/** Dark host page, with a queue from two servers waiting ("1 of 3"). */
+export const Dark: Story = {
+  args: {
+    requests: [
+      formRequest('Who should we contact?', contactSchema, { serverName: 'travel-agent' }),
+      registration(),
+      formRequest('Connect the deploy bot.', sensitiveSchema, { serverName: 'ci-server' }),
+    ],
+  },
+  globals: { theme: 'dark' },
+}
