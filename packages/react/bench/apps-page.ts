@@ -6,7 +6,7 @@
 import { createMcpAppHostBridge } from '@mcp-hitl/core'
 import { AppBridge, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge'
 
-type Mode = 'raw' | 'bridge' | 'appbridge'
+type Mode = 'raw' | 'rawapp' | 'bridge' | 'appbridge'
 const RESULT = { content: [{ type: 'text' as const, text: 'ok' }] }
 const VIEW = (globalThis as unknown as { VIEW_SOURCE: string }).VIEW_SOURCE
 
@@ -33,6 +33,17 @@ async function runOne(mode: Mode, quiet: boolean, counts: { warmup: number; sequ
       if (event.source !== target) return
       const data = event.data as { id?: number; method?: string }
       if (data?.method === 'tools/call') target.postMessage({ jsonrpc: '2.0', id: data.id, result: RESULT }, '*')
+    }
+    addEventListener('message', echo)
+    cleanup = () => removeEventListener('message', echo)
+  } else if (mode === 'rawapp') {
+    // The floor for a host under the real App: canned answers, no checks, no bridge.
+    const init = { protocolVersion: '2026-01-26', hostInfo: { name: 'raw', version: '1' }, hostCapabilities: { serverTools: {} }, hostContext: {} }
+    const echo = (event: MessageEvent) => {
+      if (event.source !== target) return
+      const data = event.data as { id?: number; method?: string }
+      if (data?.id === undefined || !data.method) return
+      target.postMessage({ jsonrpc: '2.0', id: data.id, result: data.method === 'ui/initialize' ? init : RESULT }, '*')
     }
     addEventListener('message', echo)
     cleanup = () => removeEventListener('message', echo)
@@ -66,7 +77,7 @@ async function runOne(mode: Mode, quiet: boolean, counts: { warmup: number; sequ
   const results: Record<string, unknown>[] = []
   for (let round = 0; round < rounds; round++) {
     for (const quiet of [true, false]) {
-      for (const mode of ['raw', 'bridge', 'appbridge'] as const) results.push(await runOne(mode, quiet, counts))
+      for (const mode of ['raw', 'rawapp', 'bridge', 'appbridge'] as const) results.push(await runOne(mode, quiet, counts))
     }
   }
   return results

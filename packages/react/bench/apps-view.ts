@@ -5,7 +5,7 @@
 import { App } from '@modelcontextprotocol/ext-apps'
 
 interface BenchConfig {
-  mode: 'raw' | 'bridge' | 'appbridge'
+  mode: 'raw' | 'rawapp' | 'bridge' | 'appbridge'
   quiet: boolean
   warmup: number
   sequential: number
@@ -48,11 +48,14 @@ async function main() {
   }
   for (let i = 0; i < config.warmup; i++) await call()
   const latencies: number[] = []
+  const sequentialStart = performance.now()
   for (let i = 0; i < config.sequential; i++) {
     const start = performance.now()
     await call()
     latencies.push(performance.now() - start)
   }
+  // The batch mean is not limited by the coarse (100 us) timer of a cross-origin frame.
+  const batchMean = (performance.now() - sequentialStart) / config.sequential
   latencies.sort((a, b) => a - b)
   const start = performance.now()
   await Promise.all(Array.from({ length: config.pipelined }, () => call()))
@@ -60,7 +63,7 @@ async function main() {
   done({
     p50: latencies[Math.floor(latencies.length / 2)],
     p99: latencies[Math.floor(latencies.length * 0.99)],
-    mean: latencies.reduce((a, b) => a + b, 0) / latencies.length,
+    mean: batchMean,
     pipelinedMs,
   })
 }

@@ -23,7 +23,9 @@ export function ElicitationBody({ className, autoFocus }: ElicitationBodyProps) 
     if (!focus || !id) return
     // Each queued item gets a fresh form: put the user in its first field (or first button).
     const scope = ref.current?.closest('[data-mcp-hitl-root]') ?? ref.current
-    ref.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus() ?? scope?.querySelector<HTMLElement>(FOCUSABLE)?.focus()
+    // preventScroll: the first field is at the top already; scrolling would force an extra layout.
+    const target = ref.current?.querySelector<HTMLElement>(FOCUSABLE) ?? scope?.querySelector<HTMLElement>(FOCUSABLE)
+    target?.focus({ preventScroll: true })
   }, [focus, id])
   const onAccept = useCallback((content: ElicitContent) => respond('accept', content), [respond])
   if (!item) return null

@@ -29,8 +29,11 @@ export function ElicitationDialogRoot(props: ElicitationDialogRootProps) {
     if (status === 'settled' || status === 'expired' || status === 'waiting') dismiss()
     else respond('cancel')
   }
+  // Mounted open rather than toggled: Radix's presence check on an open change forces a style pass over
+  // the whole form, and there is no exit animation to wait for. Focus still returns on unmount.
+  if (!item) return null
   return (
-    <Root open={item !== undefined} onOpenChange={(open) => !open && close()}>
+    <Root open onOpenChange={(open) => !open && close()}>
       <Portal container={container}>
         <Overlay data-mcp-hitl-overlay="" className={overlayClassName} />
         <Content
