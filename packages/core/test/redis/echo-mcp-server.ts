@@ -32,7 +32,7 @@ export async function startEchoMcpServer(): Promise<EchoMcpServer> {
     server.registerTool('ask', { description: 'Asks for a name', inputSchema: { token: z.string() } }, async ({ token }) => {
       let result: unknown
       try {
-        result = await server.server.elicitInput({ message: `token:${token}`, requestedSchema: ASK_SCHEMA }, { timeout: 120_000 })
+        result = await server.server.elicitInput({ message: `token:${token}`, requestedSchema: ASK_SCHEMA }, { timeout: 600_000 })
       } catch (error) {
         result = { error: String(error) }
       }

@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import net from 'node:net'
+import { guardChild } from './watchdog'
 
 const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? 'redis-server'
 const live = new Set<ChildProcess>()
@@ -50,6 +51,7 @@ async function launch(port: number): Promise<ChildProcess> {
     { stdio: ['ignore', 'ignore', 'pipe'] },
   )
   live.add(child)
+  guardChild(child)
   let stderr = ''
   child.stderr?.on('data', (chunk) => {
     stderr += String(chunk)

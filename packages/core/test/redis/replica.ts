@@ -52,7 +52,7 @@ const getSessionId = (request: Request) => request.headers.get('x-session-id')
 const call = async (request: Request): Promise<Response> => {
   const { token } = (await request.json()) as { token: string }
   try {
-    const result = await client.callTool({ name: 'ask', arguments: { token } }, undefined, { timeout: 120_000 })
+    const result = await client.callTool({ name: 'ask', arguments: { token } }, undefined, { timeout: 600_000 })
     const text = (result.content as { text: string }[])[0]?.text ?? 'null'
     return new Response(text, { headers: { 'content-type': 'application/json' } })
   } catch (error) {

@@ -123,7 +123,7 @@ describe('two replicas sharing one Redis', () => {
     )
     // Should the test fail before it awaits them all, their rejections are still handled.
     for (const answer of answers) answer.catch(() => {})
-    const ids = await waitForTokens(a, tokens, 120_000, settledEarly)
+    const ids = await waitForTokens(a, tokens, 300_000, settledEarly)
     const statuses = await inPool(
       tokens.map((token) => () => respond(Math.random() < 0.5 ? a : b, { id: ids.get(token), action: 'accept', content: { name: token } })),
       50,
@@ -135,7 +135,7 @@ describe('two replicas sharing one Redis', () => {
       expect(mcp.received.get(token)).toEqual([{ action: 'accept', content: { name: token } }])
     }
     expect(await listPending(b)).toEqual([])
-  }, 300_000)
+  }, 480_000)
 
   it('given kill -9 of Redis mid-flight, pending calls end as cancel; after a restart on the same port new ones succeed', async () => {
     const tokens = ['lost-a1', 'lost-a2', 'lost-b1', 'lost-b2']

@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { guardChild } from './watchdog'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const repoRoot = path.resolve(here, '../../../..')
@@ -47,6 +48,7 @@ export async function spawnReplica(options: ReplicaOptions): Promise<ReplicaHand
     },
   )
   live.add(child)
+  guardChild(child)
   child.once('exit', () => live.delete(child))
   let stderr = ''
   child.stderr?.on('data', (chunk) => {
