@@ -3,11 +3,12 @@
  * kit never imports `redis` at run time (core has no runtime dependencies) and a real client from
  * `createClient()` fits as is.
  *
- * Why node-redis and not ioredis: node-redis is the client Redis maintains, it ships its own types,
- * re-subscribes pub/sub channels before it reports `ready` again (so the store knows exactly when
- * its channel is live after a blip), exposes `isReady`, and takes a per-command `timeout`. ioredis
- * would serve as well functionally, but it is in maintenance mode and its reconnect/resubscribe
- * events do not tell when the subscription is back; nothing it offers is needed here.
+ * Why node-redis and not ioredis: Redis recommends node-redis for new projects (ioredis is kept
+ * maintained, and session stores such as connect-redis 9 have dropped it). For this store the
+ * deciding detail is reconnects: node-redis re-subscribes pub/sub channels *before* it emits
+ * `ready` again, so `ready` on the subscriber means "the channel is live", exactly the moment to
+ * re-check missed settlements. It also exposes `isReady` (fail fast instead of queueing while
+ * down) and a per-command `timeout`. ioredis offers nothing this store needs that node-redis lacks.
  */
 import { createHash } from 'node:crypto'
 import { McpHitlError } from '../../errors'
