@@ -67,7 +67,7 @@ async function chat(cookie: string, text: string, onChunk: (chunk: Chunk) => Pro
 function respond(cookie: string, body: unknown): Promise<Response> {
   return Promise.resolve(
     api.fetch(
-      new Request('http://demo/api/elicitations/respond', {
+      new Request('http://demo/api/elicitation/respond', {
         method: 'POST',
         headers: { cookie, 'content-type': 'application/json' },
         body: JSON.stringify(body),

@@ -48,7 +48,7 @@ export async function assistantSays(page: Page, text: string | RegExp): Promise<
 export function recordResponds(page: Page): { bodies: unknown[] } {
   const log = { bodies: [] as unknown[] }
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/api/elicitations/respond')) {
+    if (request.method() === 'POST' && request.url().endsWith('/api/elicitation/respond')) {
       log.bodies.push(request.postDataJSON())
     }
   })

@@ -102,7 +102,7 @@ describe('register_user (form elicitation)', () => {
     const form = dialog(page)
     await form.getByText('Create your account').waitFor()
     await screenshot(page, 'reload-recovered')
-    const answered = page.waitForResponse((r) => r.url().endsWith('/api/elicitations/respond'))
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/elicitation/respond'))
     await form.getByRole('button', { name: 'Decline' }).click()
     expect((await answered).status()).toBe(200)
     await expect.poll(() => form.count(), EVENTUALLY).toBe(0)

@@ -62,8 +62,8 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
   })
   app.get('/api/config', (c) => c.json({ sandboxOrigin: options.sandboxOrigin, model: options.modelLabel, serverName: DEMO_SERVER_NAME }))
   app.post('/api/chat', (c) => chat(c.req.raw, c.get('sessionId')))
-  app.post('/api/elicitations/respond', (c) => respond(c.req.raw))
-  app.get('/api/elicitations', (c) => list(c.req.raw))
+  app.post('/api/elicitation/respond', (c) => respond(c.req.raw))
+  app.get('/api/elicitation/pending', (c) => list(c.req.raw))
   app.post('/api/mcp-proxy', (c) => proxy(c.req.raw))
   app.post('/api/ag-ui', (c) => agUi(c.req.raw))
   return { fetch: (request) => app.fetch(request), close: () => proxy.close() }

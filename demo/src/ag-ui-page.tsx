@@ -6,7 +6,7 @@
  */
 import { HttpAgent, type Message } from '@ag-ui/client'
 import { createAgUiProxyTransport } from '@mcp-hitl/core'
-import { McpAppFrame, type McpAppsAgentLike, useMcpAppsActivities } from '@mcp-hitl/react/apps'
+import { McpAppFrame, useMcpAppsActivities } from '@mcp-hitl/react/apps'
 import { useEffect, useMemo, useState } from 'react'
 import { Composer } from './composer'
 import { SuggestedPrompts } from './suggested-prompts'
@@ -25,8 +25,7 @@ function textOf(message: Message): string {
 export function AgUiPage(props: { theme: Theme; sandboxOrigin: string }) {
   const agent = useMemo(() => new HttpAgent({ url: '/api/ag-ui' }), [])
   const transport = useMemo(() => createAgUiProxyTransport(agent), [agent])
-  // The cast bridges the kit's structural agent type (its callbacks return `unknown`, the real ones `void`).
-  const activities = useMcpAppsActivities({ agent: agent as unknown as McpAppsAgentLike })
+  const activities = useMcpAppsActivities({ agent })
   const [messages, setMessages] = useState<Message[]>([])
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()

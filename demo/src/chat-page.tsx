@@ -25,11 +25,9 @@ export function ChatPage(props: { theme: Theme; sandboxOrigin: string }) {
   const transport = useMemo(() => new DefaultChatTransport<DemoUIMessage>({ api: '/api/chat' }), [])
   const { messages, sendMessage, status, error } = useChat<DemoUIMessage>({ transport })
   const [inline, setInline] = useState(() => new URLSearchParams(location.search).get('form') === 'inline')
-  const elicitation = useElicitation({
-    messages,
-    endpoint: '/api/elicitations/respond',
-    recoverFrom: '/api/elicitations',
-  })
+  // Answers go to the kit's default respond route (/api/elicitation/respond); after a reload the
+  // still-pending requests come back from the list route.
+  const elicitation = useElicitation({ messages, recoverFrom: '/api/elicitation/pending' })
   const busy = status === 'submitted' || status === 'streaming'
   const send = (text: string) => void sendMessage({ text })
 
