@@ -24,7 +24,7 @@ export interface ElicitationFormCustomisation {
   fields?: RegistryFieldsType<AnyData, RJSFSchema>
   /** Merged over the uiSchema the kit derives from the requested schema. */
   uiSchema?: UiSchema<AnyData, RJSFSchema>
-  /** Any other RJSF `Form` prop (e.g. `translateString`); the kit's own handlers still run. */
+  /** Any other RJSF `Form` prop (e.g. `translateString`); the kit's submit, change and error handlers take precedence. */
   formProps?: Partial<FormProps<AnyData, RJSFSchema>>
   /** URL mode: also open `http://localhost` pages (development only). */
   allowLocalhost?: boolean
