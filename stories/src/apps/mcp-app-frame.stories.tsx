@@ -40,7 +40,11 @@ const meta = {
     onDisplayModeChange: fn(),
     onRequestTeardown: fn(),
   },
-  argTypes: { content: { control: 'object' }, server: { control: 'object' } },
+  argTypes: {
+    content: { control: 'object' },
+    server: { control: 'object', description: 'How the story MCP server behaves.', table: { category: 'Story harness' } },
+    onProxiedRequest: { description: 'Every proxied request the frame sends.', table: { category: 'Story harness' } },
+  },
   parameters: {
     docs: {
       description: {

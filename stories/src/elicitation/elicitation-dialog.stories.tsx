@@ -1,4 +1,4 @@
-import { ElicitationDialog } from '@mcp-hitl/react/elicitation'
+import { ElicitationActions, ElicitationBody, ElicitationDialogRoot, ElicitationHeader } from '@mcp-hitl/react/elicitation'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import type { ComponentType } from 'react'
 import { expect, fn, spyOn, userEvent, waitFor } from 'storybook/test'
@@ -37,11 +37,24 @@ function Chat() {
 
 const meta = {
   title: 'Elicitation/ElicitationDialog',
-  // The props table documents the component; the stories render it through the real hook.
-  component: ElicitationDialog as unknown as ComponentType<ElicitationHarnessProps>,
+  // `ElicitationDialog` takes exactly the props of its Root (plus children); react-docgen reads the Root's
+  // interface, so the props table documents the Root. The stories render through the real hook.
+  component: ElicitationDialogRoot as unknown as ComponentType<ElicitationHarnessProps>,
+  subcomponents: {
+    Header: ElicitationHeader as ComponentType<unknown>,
+    Form: ElicitationBody as ComponentType<unknown>,
+    Actions: ElicitationActions as ComponentType<unknown>,
+  },
   render: (args) => <DialogHarness {...args} />,
   args: { requests: [], onServerRequest: fn(), onRespond: fn() },
-  argTypes: { requests: { control: 'object' } },
+  argTypes: {
+    requests: { control: 'object', description: 'The elicitations the chat stream carries.', table: { category: 'Story harness' } },
+    server: { control: 'object', description: 'How the story respond route answers.', table: { category: 'Story harness' } },
+    onServerRequest: { description: 'Every respond body on the wire.', table: { category: 'Story harness' } },
+    onRespond: { description: "`useElicitation`'s `onRespond`.", table: { category: 'Story harness' } },
+    expiresInMs: { table: { category: 'Story harness' } },
+    completeUrlAfterMs: { table: { category: 'Story harness' } },
+  },
   parameters: {
     // A modal covers the page: give each story its own frame on the docs page.
     docs: {

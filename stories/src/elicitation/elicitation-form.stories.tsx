@@ -1,4 +1,4 @@
-import { ElicitationForm } from '@mcp-hitl/react/elicitation'
+import { ElicitationActions, ElicitationBody, ElicitationFormRoot, ElicitationHeader } from '@mcp-hitl/react/elicitation'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import type { ComponentType } from 'react'
 import { expect, fn, userEvent, waitFor } from 'storybook/test'
@@ -33,11 +33,24 @@ function Transcript({ messages }) {
 
 const meta = {
   title: 'Elicitation/ElicitationForm',
-  // The props table documents the component; the stories render it through the real hook.
-  component: ElicitationForm as unknown as ComponentType<ElicitationHarnessProps>,
+  // `ElicitationForm` takes exactly the props of its Root (plus children); react-docgen reads the Root's
+  // interface, so the props table documents the Root. The stories render through the real hook.
+  component: ElicitationFormRoot as unknown as ComponentType<ElicitationHarnessProps>,
+  subcomponents: {
+    Header: ElicitationHeader as ComponentType<unknown>,
+    Form: ElicitationBody as ComponentType<unknown>,
+    Actions: ElicitationActions as ComponentType<unknown>,
+  },
   render: (args) => <FormHarness {...args} />,
   args: { requests: [], onServerRequest: fn(), onRespond: fn() },
-  argTypes: { requests: { control: 'object' } },
+  argTypes: {
+    requests: { control: 'object', description: 'The elicitations the chat stream carries.', table: { category: 'Story harness' } },
+    server: { control: 'object', description: 'How the story respond route answers.', table: { category: 'Story harness' } },
+    onServerRequest: { description: 'Every respond body on the wire.', table: { category: 'Story harness' } },
+    onRespond: { description: "`useElicitation`'s `onRespond`.", table: { category: 'Story harness' } },
+    expiresInMs: { table: { category: 'Story harness' } },
+    completeUrlAfterMs: { table: { category: 'Story harness' } },
+  },
   parameters: {
     docs: {
       description: {

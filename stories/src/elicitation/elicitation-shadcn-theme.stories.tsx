@@ -1,4 +1,4 @@
-import { ElicitationForm } from '@mcp-hitl/react/elicitation'
+import { ElicitationFormRoot } from '@mcp-hitl/react/elicitation'
 import { Theme as shadcnTheme } from '@rjsf/shadcn'
 // The theme's prebuilt Tailwind stylesheet (it includes Tailwind's preflight reset), as a string so the
 // story can scope it to its own lifetime instead of restyling every other story.
@@ -35,7 +35,7 @@ const newsletterSchema: RequestedSchema = {
 
 const meta = {
   title: 'Elicitation/Custom RJSF theme (shadcn)',
-  component: ElicitationForm as unknown as ComponentType<ElicitationHarnessProps>,
+  component: ElicitationFormRoot as unknown as ComponentType<ElicitationHarnessProps>,
   render: (args) => (
     <WithShadcnStyles>
       <FormHarness {...args} />
