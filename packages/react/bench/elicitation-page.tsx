@@ -166,7 +166,7 @@ async function chunkBench(history: number, chunks: number) {
   let current = messages
   const rendersBefore = consumerRenders
   const times: number[] = []
-  const BATCH = 25
+  const BATCH = 250
   // Timer resolution is coarse outside cross-origin isolation: time batches, report the mean per chunk.
   // The chunks are built before timing (the AI SDK builds them anyway): only the page's update is timed.
   const updates: Msg[][] = []
@@ -228,9 +228,9 @@ window.runElicitationBench = async () => {
   const mount = []
   for (const n of [10, 50, 100]) mount.push(await mountBench(n, n === 10 ? 41 : n === 50 ? 25 : 15))
   const rounds: Awaited<ReturnType<typeof chunkBench>>[] = []
-  await chunkBench(50, 100)
-  await chunkBench(5000, 100)
-  for (let round = 0; round < 5; round++) rounds.push(await chunkBench(50, 500), await chunkBench(5000, 500))
+  await chunkBench(50, 250)
+  await chunkBench(5000, 250)
+  for (let round = 0; round < 5; round++) rounds.push(await chunkBench(50, 1000), await chunkBench(5000, 1000))
   const mid = (history: number) => {
     const rs = rounds.filter((r) => r.history === history).sort((x, y) => x.perChunkMs - y.perChunkMs)
     return { ...rs[Math.floor(rs.length / 2)]!, consumerRenders: Math.max(...rs.map((r) => r.consumerRenders)) }

@@ -102,7 +102,7 @@ async function main() {
     '',
     '**`useElicitation` per streamed chunk** (a text chunk replacing the streamed message, React update included; median of 5 interleaved rounds; goal: 5,000-message history within 1.5x of 50):',
     '',
-    '| history | per chunk | memoised form consumer re-renders over 500 chunks |',
+    '| history | per chunk | memoised form consumer re-renders over 1,000 chunks |',
     '|---:|---:|---:|',
     `| 50 | ${ms(c50.perChunkMs)} | ${c50.consumerRenders} |`,
     `| 5,000 | ${ms(c5k.perChunkMs)} | ${c5k.consumerRenders} |`,
