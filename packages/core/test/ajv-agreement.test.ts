@@ -85,7 +85,7 @@ function genField(r: Rand): PrimitiveSchemaDefinition {
 function genValue(r: Rand, field: PrimitiveSchemaDefinition): unknown {
   // Mostly plausible values, some of the wrong kind, to probe both verdicts.
   if (chance(r, 0.12)) return pick(r, [null, 'x', 3, 2.5, true, [], ['red'], {}, '3', -0, 1e21])
-  const f = field as Record<string, unknown>
+  const f = field as unknown as Record<string, unknown>
   switch (field.type) {
     case 'string': {
       const options = (f.enum as string[] | undefined) ?? (f.oneOf as { const: string }[] | undefined)?.map((o) => o.const)

@@ -24,7 +24,7 @@ describe('valid schema fixtures', () => {
     const kinds = new Set<string>()
     for (const { schema } of VALID_SCHEMAS) {
       for (const field of Object.values(schema.properties)) {
-        const f = field as Record<string, unknown>
+        const f = field as unknown as Record<string, unknown>
         const items = f.items as Record<string, unknown> | undefined
         if (f.type === 'array') kinds.add(items && 'anyOf' in items ? 'titled-multi' : 'untitled-multi')
         else if ('oneOf' in f) kinds.add('titled-single')
