@@ -28,9 +28,7 @@ export interface McpAppHostContext {
   [key: string]: unknown
 }
 
-function media(query: string): boolean | undefined {
-  return typeof matchMedia === 'function' ? matchMedia(query).matches : undefined
-}
+const media = (query: string): boolean => matchMedia(query).matches
 
 /** Context read from the browser (locale, time zone, pointer), overridden by `overrides`. */
 export function detectHostContext(overrides: McpAppHostContext = {}): McpAppHostContext {
@@ -41,9 +39,7 @@ export function detectHostContext(overrides: McpAppHostContext = {}): McpAppHost
   } catch {
     // Intl without time zone data: leave it out.
   }
-  const touch = media('(pointer: coarse)')
-  const hover = media('(hover: hover)')
-  if (touch !== undefined || hover !== undefined) context.deviceCapabilities = { touch, hover }
+  if (typeof matchMedia === 'function') context.deviceCapabilities = { touch: media('(pointer: coarse)'), hover: media('(hover: hover)') }
   for (const [key, value] of Object.entries(overrides)) if (value !== undefined) context[key] = value
   return context
 }

@@ -9,6 +9,7 @@ import {
   buildAllowAttribute,
   buildAppCsp,
   buildSandboxAttribute,
+  buildSandboxProxyUrl,
   createMcpAppHostBridge,
   type CspHostPolicy,
   injectCspMeta,
@@ -94,7 +95,8 @@ export class FrameHost {
       origin = url.origin
       // The proxy runs on its own origin, so it may keep allow-same-origin; the app inside it may not.
       iframe.setAttribute('sandbox', buildSandboxAttribute({ sameOrigin: true }))
-      iframe.src = url.href
+      // The proxy's handler turns the `csp` parameter into the page's CSP header, which the inner app inherits.
+      iframe.src = buildSandboxProxyUrl(url, domains)
       proxyResource = { html: injectCspMeta(resource.html, buildAppCsp(resource.meta.csp, options.csp)), sandbox: 'allow-scripts', ...applied }
     }
     this.iframe = iframe

@@ -8,7 +8,7 @@ export interface LazyMcpAppFrameProps extends McpAppFrameProps {
   activityId?: string
   /** Bounds the number of live frames across the chat. Default: a shared pool of 3. */
   pool?: LiveFramePool
-  /** How near the viewport a frame mounts (`IntersectionObserver` `rootMargin`). Default `'400px 0px'`. */
+  /** How near the viewport a frame mounts (`IntersectionObserver` `rootMargin`). Default `'400px'`. */
   rootMargin?: string
   /** Shown while the frame is not live. Default: a button that brings it back. */
   placeholder?: ReactNode
@@ -20,7 +20,7 @@ export interface LazyMcpAppFrameProps extends McpAppFrameProps {
  * the last height, so the scroll position does not jump.
  */
 export function LazyMcpAppFrame(props: LazyMcpAppFrameProps) {
-  const { activityId, pool = defaultLiveFramePool, rootMargin = '400px 0px', placeholder, ...frameProps } = props
+  const { activityId, pool = defaultLiveFramePool, rootMargin = '400px', placeholder, ...frameProps } = props
   const fallbackId = useId()
   const id = activityId ?? fallbackId
   const [live, setLive] = useState(false)
@@ -28,7 +28,11 @@ export function LazyMcpAppFrame(props: LazyMcpAppFrameProps) {
   const heightRef = useRef<number | undefined>(undefined)
 
   const goLive = () => {
-    pool.acquire(id, () => setLive(false))
+    pool.acquire(id, () => {
+      // The placeholder keeps the live height, so evicting a frame does not move the scroll position.
+      heightRef.current = boxRef.current?.offsetHeight
+      setLive(false)
+    })
     setLive(true)
   }
   const goLiveRef = useRef(goLive)
@@ -51,17 +55,6 @@ export function LazyMcpAppFrame(props: LazyMcpAppFrameProps) {
   }, [rootMargin])
 
   useEffect(() => () => pool.release(id), [pool, id])
-
-  // Remembers the live height for the placeholder.
-  useEffect(() => {
-    const box = boxRef.current
-    if (!live || !box || typeof ResizeObserver === 'undefined') return
-    const observer = new ResizeObserver(() => {
-      heightRef.current = box.getBoundingClientRect().height
-    })
-    observer.observe(box)
-    return () => observer.disconnect()
-  }, [live])
 
   return (
     <div ref={boxRef} data-mcp-hitl-lazy-app="" data-live={live ? 'true' : 'false'}>

@@ -198,7 +198,7 @@ export function McpAppFrame(props: McpAppFrameProps) {
       data-mcp-hitl-app-frame=""
       data-status={status}
       data-display-mode={displayMode}
-      data-prefers-border={ready?.meta.prefersBorder === undefined ? undefined : String(ready.meta.prefersBorder)}
+      data-prefers-border={ready?.meta.prefersBorder}
       className={props.className}
       style={props.style}
     >
