@@ -321,6 +321,16 @@ export const UrlRefused: Story = {
   },
 }
 
+/** URL mode with a punycode host: it may still be opened, but the user is warned it may imitate another site. */
+export const UrlPunycodeWarning: Story = {
+  args: { requests: [urlRequest('https://xn--pple-43d.com/account/verify')] },
+  play: async ({ canvasElement }) => {
+    const dialog = await findDialog(canvasElement)
+    await expect(dialog.getByText(/punycode/)).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Open page' })).toBeEnabled()
+  },
+}
+
 /** URL mode after consent: waits for the server's completion, then closes by itself. */
 export const UrlWaitingForCompletion: Story = {
   args: { requests: [urlRequest('https://pay.example.com/checkout/42')], completeUrlAfterMs: 600 },
