@@ -5,7 +5,7 @@
  * (`createAgUiProxyTransport`, serialised with the user's runs).
  */
 import { HttpAgent, type Message } from '@ag-ui/client'
-import { createAgUiProxyTransport } from '@mcp-hitl/core'
+import { createAgUiProxyTransport } from '@mcp-hitl/core/apps'
 import { McpAppFrame, useMcpAppsActivities } from '@mcp-hitl/react/apps'
 import { useEffect, useMemo, useState } from 'react'
 import { Composer } from './composer'

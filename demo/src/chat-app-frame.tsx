@@ -3,7 +3,7 @@
  * backend's MCP proxy handler over HTTP, and the page's theme passed as host context.
  */
 import type { McpAppsActivityContent } from '@mcp-hitl/core'
-import { createHttpProxyTransport } from '@mcp-hitl/core'
+import { createHttpProxyTransport } from '@mcp-hitl/core/apps'
 import { McpAppFrame } from '@mcp-hitl/react/apps'
 import type { Theme } from './use-theme'
 

@@ -3,7 +3,7 @@
  * served by a raw postMessage echo, by the kit's host bridge with an in-memory transport, or by
  * the ext-apps `AppBridge` with an in-memory `oncalltool`.
  */
-import { createMcpAppHostBridge } from '@mcp-hitl/core'
+import { createMcpAppHostBridge } from '@mcp-hitl/core/apps'
 import { AppBridge, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge'
 
 type Mode = 'raw' | 'rawapp' | 'bridge' | 'appbridge'

@@ -9,7 +9,7 @@ import { AppFrameHarness, type AppFrameHarnessProps, forecastActivity } from './
 const USAGE = `
 \`\`\`tsx
 import { McpAppFrame } from '@mcp-hitl/react/apps'
-import { createHttpProxyTransport } from '@mcp-hitl/core'
+import { createHttpProxyTransport } from '@mcp-hitl/core/apps'
 
 const transport = createHttpProxyTransport({ url: '/api/mcp-proxy' })
 

@@ -4,7 +4,8 @@
  * story. Every request is recorded so play functions can assert what the frame forwarded.
  */
 import { MCP_APP_MIME_TYPE, McpHitlError } from '@mcp-hitl/core'
-import type { CallToolResult, McpProxyTransport, ProxiedMCPRequest, ReadResourceResult } from '@mcp-hitl/core'
+import type { CallToolResult, ProxiedMCPRequest, ReadResourceResult } from '@mcp-hitl/core'
+import type { McpProxyTransport } from '@mcp-hitl/core/apps'
 import demoAppHtml from 'virtual:mcp-demo-app'
 
 /** How the story server behaves. */

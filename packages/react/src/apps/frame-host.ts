@@ -5,6 +5,7 @@
  * followed by an attach in the same turn (StrictMode's simulated unmount) is a no-op, and only a
  * detach that stays detached disposes the frame, after a bounded `ui/resource-teardown`.
  */
+import { McpHitlError, type McpUiResourcePermissions } from '@mcp-hitl/core'
 import {
   buildAllowAttribute,
   buildAppCsp,
@@ -16,10 +17,8 @@ import {
   type McpAppHostBridge,
   type McpAppHostBridgeOptions,
   type McpAppResource,
-  McpHitlError,
-  type McpUiResourcePermissions,
   resolveAppCsp,
-} from '@mcp-hitl/core'
+} from '@mcp-hitl/core/apps'
 
 /** Where the app runs: a `srcdoc` iframe (default) or the spec's double iframe behind a sandbox proxy on another origin. */
 export type McpAppSandbox = 'srcdoc' | { proxyUrl: string }

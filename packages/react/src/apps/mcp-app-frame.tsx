@@ -1,3 +1,4 @@
+import { type McpAppsActivityContent, type McpUiResourcePermissions } from '@mcp-hitl/core'
 import {
   type CspHostPolicy,
   detectHostContext,
@@ -6,12 +7,10 @@ import {
   type McpAppHostHandlers,
   type McpAppMessageParams,
   type McpAppModelContext,
-  type McpAppsActivityContent,
   type McpAppTheme,
   type McpProxyTransport,
-  type McpUiResourcePermissions,
   type RateLimit,
-} from '@mcp-hitl/core'
+} from '@mcp-hitl/core/apps'
 import { type CSSProperties, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { FrameHost, type McpAppSandbox } from './frame-host'
 import { useAppResource } from './use-app-resource'

@@ -1,4 +1,5 @@
-import { type McpAppResource, type McpAppsActivityContent, type McpProxyTransport, readMcpAppResource } from '@mcp-hitl/core'
+import { type McpAppsActivityContent } from '@mcp-hitl/core'
+import { type McpAppResource, type McpProxyTransport, readMcpAppResource } from '@mcp-hitl/core/apps'
 import { useEffect, useReducer, useRef, useState } from 'react'
 
 /** Loading state of an app's HTML resource. */

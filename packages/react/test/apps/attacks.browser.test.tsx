@@ -1,4 +1,4 @@
-import type { McpAppRefusalReason } from '@mcp-hitl/core'
+import type { McpAppRefusalReason } from '@mcp-hitl/core/apps'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, render } from 'vitest-browser-react'
 import { McpAppFrame } from '../../src/apps'

@@ -7,12 +7,11 @@
 import {
   type CallToolResult,
   MCP_APP_MIME_TYPE,
-  type McpAppMessageParams,
   type McpAppsActivityContent,
-  type McpProxyTransport,
   type McpUiResourceMeta,
   type ProxiedMCPRequest,
 } from '@mcp-hitl/core'
+import { type McpAppMessageParams, type McpProxyTransport } from '@mcp-hitl/core/apps'
 import extAppsModule from '@modelcontextprotocol/ext-apps/app-with-deps?raw'
 import { expect, vi } from 'vitest'
 

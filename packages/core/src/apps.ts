@@ -1,0 +1,42 @@
+/**
+ * @mcp-hitl/core/apps: the browser runtime of an MCP Apps host: the host side of the postMessage
+ * protocol, CSP and sandbox builders, resource loading and the proxied-request transports. Its own
+ * entry, so an app that only shows elicitation forms never ships it. Protocol types and guards
+ * (`McpAppsActivityContent`, `isMcpAppsActivity`, ...) are in the main entry.
+ */
+
+// MCP Apps: CSP, sandbox and proxy transports
+export { buildAppCsp, normalizeCspDomain, resolveAppCsp } from './apps/csp'
+export type { AppCspResolution, CspDomainKind, CspHostPolicy, CspRejection } from './apps/csp'
+export { buildAllowAttribute, buildSandboxAttribute, injectCspMeta } from './apps/sandbox'
+export type { SandboxAttributeOptions } from './apps/sandbox'
+export { createAgUiProxyTransport } from './apps/transports/ag-ui'
+export type { AgUiProxyAgent } from './apps/transports/ag-ui'
+export { createHttpProxyTransport } from './apps/transports/http'
+export type { HttpProxyTransportOptions } from './apps/transports/http'
+export type { McpProxyRequestInit, McpProxyTransport } from './apps/transports/types'
+
+// MCP Apps: host bridge (host side of the postMessage protocol) and resource loading
+export { createMcpAppHostBridge, MCP_APPS_PROTOCOL_VERSION } from './apps/host-bridge'
+export type {
+  McpAppBridgeState,
+  McpAppHostBridge,
+  McpAppHostBridgeOptions,
+  McpAppHostHandlers,
+  McpAppMessageParams,
+  McpAppModelContext,
+  McpAppRefusalReason,
+  McpAppTarget,
+} from './apps/host-bridge'
+export { detectHostContext, diffHostContext } from './apps/host-context'
+export type { McpAppDisplayMode, McpAppHostContext, McpAppTheme } from './apps/host-context'
+export { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_RATE_LIMIT } from './apps/message-guard'
+export type { RateLimit } from './apps/message-guard'
+export { decodeBase64Utf8, readMcpAppResource } from './apps/read-app-resource'
+export type { McpAppResource } from './apps/read-app-resource'
+export {
+  SANDBOX_PROXY_READY_METHOD,
+  SANDBOX_RESOURCE_READY_METHOD,
+  buildSandboxProxyUrl,
+} from './apps/sandbox-proxy-protocol'
+export type { SandboxResourceReadyParams } from './apps/sandbox-proxy-protocol'
