@@ -5,10 +5,12 @@
 import type { McpAppsActivityContent } from './apps/protocol'
 import type { ElicitationRequestData } from './elicitation/wire'
 
-/** Data-part map: `data-elicitation-request` and `data-mcp-apps`. */
-export interface HitlDataParts {
+/**
+ * Data-part map: `data-elicitation-request` and `data-mcp-apps`. A type alias, not an interface:
+ * aliases are assignable to the AI SDK's `UIDataTypes` (a string-keyed record) without an index
+ * signature, and without one `part.type === 'data-mcp-apps'` narrows `part.data`.
+ */
+export type HitlDataParts = {
   'elicitation-request': ElicitationRequestData
   'mcp-apps': McpAppsActivityContent
-  // An index signature keeps the map assignable to the AI SDK's `UIDataTypes` constraint.
-  [name: string]: unknown
 }
