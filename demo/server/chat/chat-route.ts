@@ -11,7 +11,9 @@ import {
   type ElicitationBroker,
   type ElicitationRequestContext,
   attachBrokerToAiSdkClient,
+  BROKER_ELICITATION_CAPABILITY,
   toMcpAppsDataPart,
+  withUrlElicitation,
 } from '@mcp-hitl/core/server'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import {
@@ -24,7 +26,6 @@ import {
   stepCountIs,
   streamText,
 } from 'ai'
-import { withUrlElicitation } from './with-url-elicitation'
 
 /** The chat's message type: the kit's data parts typed in. */
 export type DemoUIMessage = UIMessage<unknown, HitlDataParts>
@@ -61,7 +62,7 @@ export function createChatRoute(options: ChatRouteOptions) {
         })
         const mcp = await createMCPClient({
           transport: withUrlElicitation(new StreamableHTTPClientTransport(new URL(options.mcpUrl)), options.broker, context),
-          capabilities: { elicitation: { form: {}, url: {} }, ...mcpAppClientCapabilities },
+          capabilities: { elicitation: BROKER_ELICITATION_CAPABILITY, ...mcpAppClientCapabilities },
         })
         const detach = attachBrokerToAiSdkClient(mcp, options.broker, { schema: ElicitationRequestSchema, context })
         try {

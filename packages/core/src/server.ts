@@ -41,6 +41,8 @@ export type { UrlElicitationRequiredJsonRpcError } from './server/url-elicitatio
 // adapters
 export { AI_SDK_ELICITATION_CAPABILITY, attachBrokerToAiSdkClient } from './server/adapters/ai-sdk'
 export type { AiSdkAdapterOptions, AiSdkElicitationClient } from './server/adapters/ai-sdk'
+export { withUrlElicitation } from './server/adapters/ai-sdk-url-mode'
+export type { UrlModeInnerTransport, UrlModeTransport } from './server/adapters/ai-sdk-url-mode'
 export { BROKER_ELICITATION_CAPABILITY, attachBrokerToMcpClient } from './server/adapters/mcp-sdk'
 export type { McpSdkAdapterOptions, McpSdkElicitationClient } from './server/adapters/mcp-sdk'
 export { attachBrokerToMcpClientV2 } from './server/adapters/mcp-client-v2'

@@ -4,9 +4,10 @@
  * rounds, which the client hands to the same handler.
  *
  * That client handles form mode only: it rejects a spec-shaped URL-mode request itself (-32602,
- * `requestedSchema` missing) and treats `notifications/elicitation/complete` as an error. So create
- * it with `capabilities: { elicitation: AI_SDK_ELICITATION_CAPABILITY }` (form only), never with
- * `url`; a URL request that slips through anyway is declined and shown as failed with the reason.
+ * `requestedSchema` missing) and treats `notifications/elicitation/complete` as an error. Either
+ * create it with `capabilities: { elicitation: AI_SDK_ELICITATION_CAPABILITY }` (form only), or wrap
+ * its transport with `withUrlElicitation` and declare `BROKER_ELICITATION_CAPABILITY` (form and URL).
+ * A URL request that reaches this handler anyway is declined and shown as failed with the reason.
  */
 import type { ElicitResult as AiSdkElicitResult, ElicitationRequestSchema, MCPClient } from '@ai-sdk/mcp'
 import type { ElicitRequestParams } from '../../elicitation/protocol'

@@ -41,10 +41,19 @@ export interface McpTestServer {
   url: string
   /** Sends `notifications/elicitation/complete` for `elicitationId` on every session that declared URL mode. */
   completeUrlElicitation(elicitationId: string): Promise<void>
+  /**
+   * Lets `connect_and_wait` finish: it sends the completion notification on the tool call's own
+   * response stream (clients without a standalone SSE stream, like `@ai-sdk/mcp`, only get it there).
+   */
+  finishConnectAndWait(): void
   close(): Promise<void>
 }
 
 const text = (value: unknown) => ({ content: [{ type: 'text' as const, text: JSON.stringify(value) }] })
+
+/** Resolves the out-of-band step that `connect_and_wait` waits on; a release may come before the wait. */
+let finishConnect: (() => void) | undefined
+let connectReleased = false
 
 function createServer(): McpServer {
   const server = new McpServer({ name: 'hitl-test-server', version: '1.0.0' })
@@ -70,6 +79,23 @@ function createServer(): McpServer {
       }),
     ),
   )
+  // URL mode whose completion travels on the tool call's own stream, after the out-of-band step.
+  server.registerTool('connect_and_wait', { description: 'URL-mode elicitation, completed in-band' }, async (extra) => {
+    const consent = await server.server.elicitInput({
+      mode: 'url',
+      message: 'Connect your calendar',
+      elicitationId: 'connect-2',
+      url: 'https://calendar.example.com/connect',
+    })
+    if (consent.action !== 'accept') return text(consent)
+    await new Promise<void>((resolve) => {
+      if (connectReleased) resolve()
+      else finishConnect = resolve
+    })
+    connectReleased = false
+    await server.server.createElicitationCompletionNotifier('connect-2', { relatedRequestId: extra.requestId })()
+    return text({ connected: true })
+  })
   // Refuses with -32042 until the user completes a URL-mode step (2025-11-25).
   server.registerTool('needs_login', { description: 'Needs a browser login first' }, async () => {
     throw new UrlElicitationRequiredError([
@@ -110,6 +136,11 @@ export async function startMcpTestServer(): Promise<McpTestServer> {
     async completeUrlElicitation(elicitationId) {
       const urlCapable = [...sessions.values()].filter(({ server }) => server.server.getClientCapabilities()?.elicitation?.url)
       await Promise.all(urlCapable.map(({ server }) => server.server.createElicitationCompletionNotifier(elicitationId)()))
+    },
+    finishConnectAndWait() {
+      if (finishConnect) finishConnect()
+      else connectReleased = true
+      finishConnect = undefined
     },
     async close() {
       await Promise.all([...sessions.values()].map(({ server }) => server.close()))
