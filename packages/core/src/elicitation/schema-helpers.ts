@@ -1,0 +1,26 @@
+/**
+ * Small helpers the schema parser, the content validator and the form mapping share. One copy of each
+ * on purpose: all of them ship in the browser entry, whose size is budgeted.
+ */
+
+/** A JSON object (not null, not an array). */
+export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** Escapes a key for a JSON pointer (RFC 6901). */
+export function escapePointerToken(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1')
+}
+
+/** Sets an own enumerable property; plain assignment to a key like `__proto__` would set the prototype instead. */
+export function setOwn(target: object, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+}
+
+/** True when `value` is a JSON value of the primitive schema `type`, without coercion (Ajv's `type` keyword). */
+export function isOfType(type: string, value: unknown): boolean {
+  return type === 'number'
+    ? Number.isFinite(value)
+    : type === 'integer'
+      ? Number.isInteger(value)
+      : typeof value === type && (type === 'string' || type === 'boolean')
+}
