@@ -7,6 +7,7 @@ import { McpHitlError } from '../errors'
 import type { ElicitAction, ElicitContent } from './protocol'
 import type { ElicitationRequestData, FieldError, RespondRequestBody } from './wire'
 import { ELICITATION_DATA_PART_TYPE } from './wire'
+import { isRecord } from './schema-helpers'
 
 /** Where one queued elicitation stands on this page. */
 export type ElicitationItemState = 'pending' | 'submitting' | 'error' | 'settled'
@@ -70,21 +71,19 @@ export interface ElicitationQueue {
 
 const EMPTY: ElicitationQueueSnapshot = { items: [], current: undefined, position: 0, total: 0 }
 
-const SETTLING_CODES: Partial<Record<string, ElicitationSettledReason>> = {
-  not_found: 'not_found',
-  already_settled: 'already_settled',
-  expired: 'expired',
-}
+// Respond failures that mean the page can no longer answer: they settle the item instead of erroring it.
+const SETTLING_CODES: string[] = ['not_found', 'already_settled', 'expired'] satisfies ElicitationSettledReason[]
 
-function isRequestData(value: unknown): value is ElicitationRequestData {
-  if (typeof value !== 'object' || value === null) return false
-  const v = value as Record<string, unknown>
-  return typeof v.elicitationId === 'string' && typeof v.message === 'string'
-}
+const isRequestData = (value: unknown): value is ElicitationRequestData =>
+  isRecord(value) && typeof value.elicitationId === 'string' && typeof value.message === 'string'
 
-function sameData(a: ElicitationRequestData, b: ElicitationRequestData): boolean {
-  return JSON.stringify(a) === JSON.stringify(b)
-}
+// A fresh item in `state`: earlier error, field errors and flags are not carried over.
+const itemIn = (it: ElicitationItem, state: ElicitationItemState, extra?: Partial<ElicitationItem>): ElicitationItem => ({
+  id: it.id,
+  data: it.data,
+  state,
+  ...extra,
+})
 
 /** Creates an empty elicitation queue. */
 export function createElicitationQueue(options: ElicitationQueueOptions): ElicitationQueue {
@@ -136,7 +135,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions): Elicit
       return true
     }
     // A copy with the same content (a re-created message list) is not a change: no new snapshot.
-    update(id, (item) => (item.data === data || sameData(item.data, data) ? item : { ...item, data }))
+    update(id, (item) => (item.data === data || JSON.stringify(item.data) === JSON.stringify(data) ? item : { ...item, data }))
     return true
   }
 
@@ -168,25 +167,24 @@ export function createElicitationQueue(options: ElicitationQueueOptions): Elicit
   async function respond(id: string, action: ElicitAction, content?: ElicitContent): Promise<void> {
     const item = snapshot.items.find((it) => it.id === id)
     if (!item || item.state === 'submitting' || item.state === 'settled') return
-    update(id, (it) => ({ id: it.id, data: it.data, state: 'submitting' }))
+    update(id, (it) => itemIn(it, 'submitting'))
     try {
       await options.respond(content === undefined ? { id, action } : { id, action, content })
       // URL mode consent: the page is open now; stay until the server reports completion or the user is done.
       if (item.data.mode === 'url' && action === 'accept') {
-        update(id, (it) => ({ id: it.id, data: it.data, state: 'pending', awaitingCompletion: true }))
+        update(id, (it) => itemIn(it, 'pending', { awaitingCompletion: true }))
       } else update(id, () => undefined)
     } catch (cause) {
       const error = McpHitlError.isInstance(cause)
         ? cause
         : new McpHitlError('The answer could not be sent.', { code: 'network', cause })
-      const reason = SETTLING_CODES[error.code]
-      update(id, (it) => {
-        if (reason) return { id: it.id, data: it.data, state: 'settled', settledReason: reason, error }
-        const fieldErrors = error.code === 'invalid_content' && Array.isArray(error.details) ? (error.details as FieldError[]) : undefined
-        return fieldErrors
-          ? { id: it.id, data: it.data, state: 'error', error, fieldErrors }
-          : { id: it.id, data: it.data, state: 'error', error }
-      })
+      const code = error.code
+      const fieldErrors = code === 'invalid_content' && Array.isArray(error.details) ? { fieldErrors: error.details as FieldError[] } : {}
+      update(id, (it) =>
+        SETTLING_CODES.includes(code)
+          ? itemIn(it, 'settled', { settledReason: code as ElicitationSettledReason, error })
+          : itemIn(it, 'error', { error, ...fieldErrors }),
+      )
     }
   }
 

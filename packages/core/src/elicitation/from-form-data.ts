@@ -3,12 +3,13 @@
  * fields left empty, numbers as numbers. The result still goes through `validateElicitationContent`.
  */
 import type { ElicitContent, ElicitContentValue, RequestedSchema } from './protocol'
+import { isRecord, setOwn } from './schema-helpers'
 
 /** Normalises RJSF `formData` to elicitation content: drops unset and empty optional values, keeps kinds. */
 export function fromFormData(schema: RequestedSchema, formData: unknown): ElicitContent {
   const out: ElicitContent = {}
-  if (typeof formData !== 'object' || formData === null || Array.isArray(formData)) return out
-  const data = formData as Record<string, unknown>
+  if (!isRecord(formData)) return out
+  const data = formData
   for (const [name, field] of Object.entries(schema.properties)) {
     if (!Object.hasOwn(data, name)) continue
     let value = data[name]
@@ -22,7 +23,8 @@ export function fromFormData(schema: RequestedSchema, formData: unknown): Elicit
       if (Number.isFinite(n)) value = n
     }
     if (Array.isArray(value)) value = value.filter((item) => item !== undefined && item !== null)
-    Object.defineProperty(out, name, { value: value as ElicitContentValue, enumerable: true, writable: true, configurable: true })
+    // setOwn: a field named `__proto__` must stay a field.
+    setOwn(out, name, value as ElicitContentValue)
   }
   return out
 }

@@ -4,6 +4,7 @@
  * or logged.
  */
 import type { ElicitContent, PrimitiveSchemaDefinition, RequestedSchema } from './protocol'
+import { setOwn } from './schema-helpers'
 
 /** Marker that replaces a sensitive value. */
 export const REDACTED = '[redacted]'
@@ -54,7 +55,8 @@ export function redactElicitationContent(schema: RequestedSchema, content: Elici
     // Keys the schema does not know are redacted too: nothing says they are harmless.
     const hide = field === undefined || isSensitiveField(name, field)
     const kept = hide ? REDACTED : Array.isArray(value) ? [...value] : value
-    Object.defineProperty(out, name, { value: kept, enumerable: true, writable: true, configurable: true })
+    // setOwn: a key named `__proto__` must stay a key.
+    setOwn(out, name, kept)
   }
   return out
 }

@@ -2,6 +2,7 @@
  * Small helpers the schema parser, the content validator and the form mapping share. One copy of each
  * on purpose: all of them ship in the browser entry, whose size is budgeted.
  */
+import type { PrimitiveSchemaDefinition, TitledOption } from './protocol'
 
 /** A JSON object (not null, not an array). */
 export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -23,4 +24,11 @@ export function isOfType(type: string, value: unknown): boolean {
     : type === 'integer'
       ? Number.isInteger(value)
       : typeof value === type && (type === 'string' || type === 'boolean')
+}
+
+/** The allowed values of a single or multi select; undefined for a free field. */
+export function optionValues(field: PrimitiveSchemaDefinition): string[] | undefined {
+  const source = (field.type === 'array' ? field.items : field) as { oneOf?: TitledOption[]; anyOf?: TitledOption[]; enum?: string[] }
+  const titled = field.type === 'array' ? source.anyOf : source.oneOf
+  return titled ? titled.map((o) => o.const) : source.enum
 }

@@ -5,6 +5,7 @@
  */
 import type { PrimitiveSchemaDefinition, RequestedSchema, StringFieldSchema, StringFormat } from './protocol'
 import { isSensitiveField } from './redact'
+import { optionValues, setOwn } from './schema-helpers'
 
 /** Knobs of {@link toFormSchema}. */
 export interface FormSchemaOptions {
@@ -42,19 +43,12 @@ type Json = Record<string, unknown>
 // RJSF widget names (getWidget's widgetMap.string); 'datetime' emits ISO strings with a Z offset.
 const FORMAT_WIDGETS: Record<StringFormat, string> = { email: 'email', uri: 'uri', date: 'date', 'date-time': 'datetime' }
 
-function optionCount(field: PrimitiveSchemaDefinition): number {
-  if ('oneOf' in field && field.oneOf) return field.oneOf.length
-  if ('enum' in field && field.enum) return field.enum.length
-  if (field.type === 'array') return 'anyOf' in field.items ? field.items.anyOf.length : field.items.enum.length
-  return 0
-}
-
 function convertField(name: string, field: PrimitiveSchemaDefinition, options: Required<FormSchemaOptions>): { schema: Json; ui: Json } {
   const { enumNames, ...rest } = field as PrimitiveSchemaDefinition & { enumNames?: string[] }
   const schema: Json = { ...rest }
   // Descriptions come from a remote server: never markdown, never HTML.
   const ui: Json = { 'ui:enableMarkdownInDescription': false }
-  const count = optionCount(field)
+  const count = optionValues(field)?.length ?? 0
   if (field.type === 'array') {
     // RJSF renders an array as a multi-select only with uniqueItems (isMultiSelect).
     schema.uniqueItems = true
@@ -63,17 +57,13 @@ function convertField(name: string, field: PrimitiveSchemaDefinition, options: R
     // RJSF 6 reads labels from ui:enumNames (optionsList), not from the schema's enumNames.
     if (enumNames) ui['ui:enumNames'] = [...enumNames]
     ui['ui:widget'] = count <= options.radioThreshold ? 'radio' : 'select'
-  } else if (field.type === 'string') {
-    if (isSensitiveField(name, field)) {
-      ui['ui:widget'] = 'password'
-      ui['ui:autocomplete'] = 'off'
-    } else {
-      const format = (field as StringFieldSchema).format
-      if (format) ui['ui:widget'] = FORMAT_WIDGETS[format]
-    }
-  } else if ((field.type === 'number' || field.type === 'integer') && isSensitiveField(name, field)) {
+  } else if (field.type !== 'boolean' && isSensitiveField(name, field)) {
+    // Strings and numbers alike (a PIN): masked, and never offered by the browser's autofill.
     ui['ui:widget'] = 'password'
     ui['ui:autocomplete'] = 'off'
+  } else {
+    const format = (field as StringFieldSchema).format
+    if (format) ui['ui:widget'] = FORMAT_WIDGETS[format]
   }
   return { schema, ui }
 }
@@ -92,8 +82,9 @@ export function toFormSchema(schema: RequestedSchema, options: FormSchemaOptions
   }
   for (const [name, field] of Object.entries(schema.properties)) {
     const converted = convertField(name, field, resolved)
-    Object.defineProperty(properties, name, { value: converted.schema, enumerable: true, writable: true, configurable: true })
-    Object.defineProperty(uiSchema, name, { value: converted.ui, enumerable: true, writable: true, configurable: true })
+    // setOwn: a field named `__proto__` must stay a field.
+    setOwn(properties, name, converted.schema)
+    setOwn(uiSchema, name, converted.ui)
   }
   // `$schema` is left out: RJSF's Ajv only knows draft-07 and throws on a 2020-12 meta-schema URI.
   const out: Json = { type: 'object', properties }

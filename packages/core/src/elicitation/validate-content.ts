@@ -13,9 +13,8 @@ import type {
   RequestedSchema,
   StringFieldSchema,
   StringFormat,
-  TitledOption,
 } from './protocol'
-import { escapePointerToken, isOfType, isRecord, setOwn } from './schema-helpers'
+import { escapePointerToken, isOfType, isRecord, optionValues, setOwn } from './schema-helpers'
 import { matchesStringFormat } from './string-formats'
 import type { FieldError } from './wire'
 
@@ -37,13 +36,6 @@ const CHOOSE = 'Choose from the listed options.'
 const codePointLength = (value: string) => [...value].length
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
-
-// The allowed values of a single or multi select; undefined for a free field.
-function optionValues(field: PrimitiveSchemaDefinition): string[] | undefined {
-  const source = (field.type === 'array' ? field.items : field) as { oneOf?: TitledOption[]; anyOf?: TitledOption[]; enum?: string[] }
-  const titled = field.type === 'array' ? source.anyOf : source.oneOf
-  return titled ? titled.map((o) => o.const) : source.enum
-}
 
 // One RegExp per pattern source: forms re-validate on every keystroke.
 const patternCache = new Map<string, RegExp>()
