@@ -13,10 +13,13 @@ import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils'
 import { memo, useEffect, useMemo, useRef, useState } from 'react'
 import type { ElicitationFormCustomisation } from './elicitation-context'
 import { evalFreeValidator } from './eval-free-validator'
+import { LabelledCheckboxesWidget, LabelledRadioWidget } from './labelled-choice-widgets'
 import { fieldErrorsToErrorSchema, filterErrorNoise } from './readable-errors'
 import { rememberRequestedSchema } from './requested-schema-of'
 
 type Data = Record<string, unknown>
+
+const DEFAULT_WIDGETS = { RadioWidget: LabelledRadioWidget, CheckboxesWidget: LabelledCheckboxesWidget }
 
 /** Props of the RJSF form inside the Form part. */
 export interface ElicitationRjsfFormProps {
@@ -99,7 +102,8 @@ export const ElicitationRjsfForm = memo(function ElicitationRjsfForm(props: Elic
         schema={built.schema}
         uiSchema={uiSchema}
         validator={validator ?? evalFreeValidator}
-        widgets={{ ...theme?.widgets, ...widgets }}
+        // Named choice groups unless a theme or the app brings its own widgets.
+        widgets={{ ...DEFAULT_WIDGETS, ...theme?.widgets, ...widgets }}
         templates={{ ...theme?.templates, ...templates }}
         fields={{ ...theme?.fields, ...fields }}
         disabled={disabled}

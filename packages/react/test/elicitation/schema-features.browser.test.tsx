@@ -161,3 +161,25 @@ describe('every schema feature, filled and submitted, gives the exact ElicitResu
     expect(document.querySelector('[data-mcp-hitl-root] img, [data-mcp-hitl-root] b, [data-mcp-hitl-root] i')).toBeNull()
   })
 })
+
+describe('choice groups are named after their field', () => {
+  it('a short single select is a radio group and a short multi select a checkbox group, each with its label', async () => {
+    const { dialog, bodies } = await openWith(
+      s(
+        {
+          plan: { type: 'string', title: 'Plan', oneOf: [{ const: 'free', title: 'Free' }, { const: 'pro', title: 'Pro' }] },
+          topics: { type: 'array', title: 'Topics', items: { type: 'string', enum: ['news', 'tips'] } },
+        },
+        ['plan'],
+      ),
+    )
+    const plan = dialog.getByRole('radiogroup', { name: 'Plan' })
+    await expect.element(plan).toBeVisible()
+    await plan.getByRole('radio', { name: 'Pro' }).click()
+    await dialog.getByRole('group', { name: 'Topics' }).getByRole('checkbox', { name: 'tips' }).click()
+    await submit(dialog)
+    await expect.poll(() => bodies).toHaveLength(1)
+    expect(bodies[0]).toEqual({ id: expect.any(String), action: 'accept', content: { plan: 'pro', topics: ['tips'] } })
+    await expectNoAxeViolations()
+  })
+})

@@ -1,0 +1,33 @@
+import CheckboxesWidget from '@rjsf/core/lib/components/widgets/CheckboxesWidget.js'
+import RadioWidget from '@rjsf/core/lib/components/widgets/RadioWidget.js'
+import type { WidgetProps } from '@rjsf/utils'
+import { type ComponentType, useLayoutEffect, useRef } from 'react'
+
+/**
+ * RJSF's default radio and checkbox groups render a `<div id>` that the field's `<label for>` points
+ * at; a label cannot name a div, so screen readers announce the group without its question. These
+ * wrappers name the group after the field's label (role `radiogroup` / `group` with `aria-label`).
+ * RJSF owns the div, so the attributes are set on it after render rather than forked into a copy.
+ */
+function labelledGroup(Widget: ComponentType<WidgetProps>, role: 'radiogroup' | 'group') {
+  return function LabelledGroup(props: WidgetProps) {
+    const ref = useRef<HTMLDivElement>(null)
+    const name = props.label || props.schema.title || props.name
+    useLayoutEffect(() => {
+      const group = ref.current?.firstElementChild
+      if (!group) return
+      group.setAttribute('role', role)
+      if (name) group.setAttribute('aria-label', name)
+    })
+    return (
+      <div ref={ref} data-part="choice-group">
+        <Widget {...props} />
+      </div>
+    )
+  }
+}
+
+/** Radio group named after its field. */
+export const LabelledRadioWidget = labelledGroup(RadioWidget, 'radiogroup')
+/** Checkbox group named after its field. */
+export const LabelledCheckboxesWidget = labelledGroup(CheckboxesWidget, 'group')
