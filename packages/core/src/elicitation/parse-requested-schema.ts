@@ -32,11 +32,12 @@ const LABELS: Record<string, string> = {
   nat: 'a whole number >= 0',
 }
 
+const NUMBER_KEYWORDS = { minimum: 'number', maximum: 'number' }
 // Keywords each type keeps, with the kind of value they take (title/description/writeOnly go everywhere).
 const KEYWORDS: Record<string, Json> = {
   string: { minLength: 'nat', maxLength: 'nat', format: 'string', pattern: 'string' },
-  number: { minimum: 'number', maximum: 'number' },
-  integer: { minimum: 'number', maximum: 'number' },
+  number: NUMBER_KEYWORDS,
+  integer: NUMBER_KEYWORDS,
   boolean: {},
   array: { minItems: 'nat', maxItems: 'nat' },
 }
@@ -165,69 +166,65 @@ function refuseUnsupported(node: Json, keys: string[], at: string, subject: stri
   }
 }
 
+// Any issue fails the whole schema, so what this returns only counts when nothing was reported.
 function parseProperty(key: string, raw: unknown, add: Add): PrimitiveSchemaDefinition | undefined {
   const at = `/properties/${escapePointerToken(key)}`
   const name = `property ${JSON.stringify(key)}`
   if (!isRecord(raw)) return void add(at, mustBe(`The schema of ${name}`, 'an object', raw))
   const node = unwrapNullable(raw)
-  let failed = false
-  const fail: Add = (p, m) => {
-    failed = true
-    add(p, m)
-  }
-  refuseUnsupported(node, PROPERTY_UNSUPPORTED, at, name, fail)
+  refuseUnsupported(node, PROPERTY_UNSUPPORTED, at, name, add)
   const type = node.type
   if (type === 'object' || node.properties !== undefined) {
-    return void fail(`${at}/${type === 'object' ? 'type' : 'properties'}`, `${name} is a nested object; elicitation schemas are flat.`)
+    return void add(`${at}/${type === 'object' ? 'type' : 'properties'}`, `${name} is a nested object; elicitation schemas are flat.`)
   }
   const keywords = typeof type === 'string' ? KEYWORDS[type] : undefined
   if (!keywords) {
-    return void fail(`${at}/type`, `${name} has type ${describe(type)}; use ${Object.keys(KEYWORDS).join(', ')}.`)
+    return void add(`${at}/type`, `${name} has type ${describe(type)}; use ${Object.keys(KEYWORDS).join(', ')}.`)
   }
   const t = type as string
   const out: Json = { type: t }
   const isSelect = t === 'array' || node.enum !== undefined || node.oneOf !== undefined || node.enumNames !== undefined
-  if (t !== 'string' && t !== 'array' && isSelect) fail(`${at}/${node.oneOf !== undefined ? 'oneOf' : 'enum'}`, `${name} of type ${t} lists options; only strings can.`)
-  if (t !== 'array' && node.items !== undefined) fail(`${at}/items`, `${name} of type ${t} has "items"; only arrays can.`)
+  if (t !== 'string' && t !== 'array' && isSelect) add(`${at}/${node.oneOf !== undefined ? 'oneOf' : 'enum'}`, `${name} of type ${t} lists options; only strings can.`)
+  if (t !== 'array' && node.items !== undefined) add(`${at}/items`, `${name} of type ${t} has "items"; only arrays can.`)
   for (const [k, kind] of Object.entries({ ...COMMON, ...keywords }) as [string, string][]) {
     const v = node[k]
     if (v === undefined) continue
     if (kind === 'nat' ? Number.isInteger(v) && (v as number) >= 0 : isOfType(kind, v)) out[k] = v
-    else fail(`${at}/${k}`, mustBe(`"${k}" of ${name}`, LABELS[kind]!, v))
+    else add(`${at}/${k}`, mustBe(`"${k}" of ${name}`, LABELS[kind]!, v))
   }
   for (const [lo, hi] of RANGES) {
     const a = out[lo] as number | undefined
     const b = out[hi] as number | undefined
-    if (a !== undefined && b !== undefined && a > b) fail(`${at}/${lo}`, `${name} has ${lo} ${a} greater than ${hi} ${b}, so no value can be valid.`)
+    if (a !== undefined && b !== undefined && a > b) add(`${at}/${lo}`, `${name} has ${lo} ${a} greater than ${hi} ${b}, so no value can be valid.`)
   }
   if (typeof out.format === 'string' && !FORMATS.includes(out.format)) {
-    fail(`${at}/format`, `${name} has format ${JSON.stringify(out.format)}; use ${FORMATS.join(', ')} (mark secrets "writeOnly").`)
+    add(`${at}/format`, `${name} has format ${JSON.stringify(out.format)}; use ${FORMATS.join(', ')} (mark secrets "writeOnly").`)
   }
   if (typeof out.pattern === 'string') {
     try {
       // Same flags as Ajv 8, so both validators read the pattern alike.
       new RegExp(out.pattern, 'u')
     } catch (error) {
-      fail(`${at}/pattern`, `"pattern" of ${name} is not a valid regular expression: ${(error as Error).message}.`)
+      add(`${at}/pattern`, `"pattern" of ${name} is not a valid regular expression: ${(error as Error).message}.`)
     }
   }
-  const values = isSelect && (t === 'string' || t === 'array') ? parseSelect(node, t, at, name, out, fail) : undefined
+  const values = isSelect && (t === 'string' || t === 'array') ? parseSelect(node, t, at, name, out, add) : undefined
   if (t === 'array') {
     const min = out.minItems as number | undefined
-    if (values && min !== undefined && min > values.length) fail(`${at}/minItems`, `${name} requires at least ${min} choices but offers only ${values.length} options.`)
+    if (values && min !== undefined && min > values.length) add(`${at}/minItems`, `${name} requires at least ${min} choices but offers only ${values.length} options.`)
     // A multi-select picks each option once.
-    if (node.uniqueItems !== undefined && node.uniqueItems !== true) fail(`${at}/uniqueItems`, mustBe(`"uniqueItems" of ${name}`, 'true', node.uniqueItems))
+    if (node.uniqueItems !== undefined && node.uniqueItems !== true) add(`${at}/uniqueItems`, mustBe(`"uniqueItems" of ${name}`, 'true', node.uniqueItems))
   }
   const d = node.default
   if (d !== undefined) {
     const list = t === 'array' ? d : [d]
     const ok = Array.isArray(list) && list.every((v) => isOfType(t === 'array' ? 'string' : t, v))
     const stray = ok && values ? (list as string[]).findIndex((v) => !values.includes(v)) : -1
-    if (!ok) fail(`${at}/default`, mustBe(`"default" of ${name}`, LABELS[t]!, d))
-    else if (stray >= 0) fail(`${at}/default${t === 'array' ? `/${stray}` : ''}`, `"default" of ${name} has ${JSON.stringify((list as string[])[stray])}, not an option.`)
+    if (!ok) add(`${at}/default`, mustBe(`"default" of ${name}`, LABELS[t]!, d))
+    else if (stray >= 0) add(`${at}/default${t === 'array' ? `/${stray}` : ''}`, `"default" of ${name} has ${JSON.stringify((list as string[])[stray])}, not an option.`)
     else out.default = Array.isArray(d) ? [...d] : d
   }
-  return failed ? undefined : (out as unknown as PrimitiveSchemaDefinition)
+  return out as unknown as PrimitiveSchemaDefinition
 }
 
 /** Reads an untrusted `requestedSchema`: the typed schema, or every issue with a JSON pointer and a readable sentence. */

@@ -5,7 +5,9 @@
  * 502/503/504 from a proxy) are retried; a 4xx is an answer and is never retried.
  */
 import { McpHitlError, type McpHitlErrorCode } from '../errors'
-import type { ElicitationRequestData, FieldError, RespondRequestBody } from './wire'
+import { plural } from './schema-helpers'
+import type { ElicitationRequestData, FieldError, RespondErrorCode, RespondRequestBody } from './wire'
+import { RESPOND_ERROR_STATUS } from './wire'
 
 /** Where and how to reach the kit's respond and list handlers. */
 export interface RespondClientOptions {
@@ -26,43 +28,36 @@ export interface RespondClient {
   respond(body: RespondRequestBody, init?: { signal?: AbortSignal }): Promise<void>
 }
 
-const CODE_BY_STATUS: Record<number, McpHitlErrorCode> = {
-  400: 'invalid_request',
-  401: 'forbidden',
-  403: 'forbidden',
-  404: 'not_found',
-  409: 'already_settled',
-  410: 'expired',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-  422: 'invalid_content',
+const RETRYABLE_STATUS = [502, 503, 504]
+
+// The inverse of the respond handler's own table, so client and server cannot drift apart. 401 is a
+// refusal like 403; 400 (bad_request) and any other 4xx fall to invalid_request.
+function codeOf(status: number): McpHitlErrorCode {
+  if (status === 401) return 'forbidden'
+  const code = (Object.keys(RESPOND_ERROR_STATUS) as RespondErrorCode[]).find((c) => RESPOND_ERROR_STATUS[c] === status)
+  if (code && code !== 'bad_request') return code
+  return RETRYABLE_STATUS.includes(status) ? 'network' : status >= 400 && status < 500 ? 'invalid_request' : 'transport'
 }
-const RETRYABLE_STATUS = new Set([502, 503, 504])
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason)
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort)
-      resolve()
-    }, ms)
     const onAbort = () => {
       clearTimeout(timer)
       reject(signal?.reason)
     }
-    signal?.addEventListener('abort', onAbort, { once: true })
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    if (signal?.aborted) onAbort()
+    else signal?.addEventListener('abort', onAbort, { once: true })
   })
 }
 
 async function errorFromResponse(response: Response, what: string): Promise<McpHitlError> {
-  let body: { error?: unknown; fieldErrors?: unknown } | undefined
-  try {
-    body = (await response.json()) as typeof body
-  } catch {
-    body = undefined
-  }
+  const body = (await response.json().catch(() => undefined)) as { error?: unknown; fieldErrors?: unknown } | undefined
   const status = response.status
-  const code = CODE_BY_STATUS[status] ?? (RETRYABLE_STATUS.has(status) ? 'network' : status >= 400 && status < 500 ? 'invalid_request' : 'transport')
+  const code = codeOf(status)
   const reason = typeof body?.error === 'string' ? body.error : response.statusText || 'no reason given'
   const fieldErrors = Array.isArray(body?.fieldErrors) ? (body.fieldErrors as FieldError[]) : undefined
   return new McpHitlError(`${what} failed with HTTP ${status}: ${reason}`, {
@@ -92,10 +87,10 @@ async function send(options: RespondClientOptions, init: RequestInit, what: stri
       failure = error
     }
     if (response?.ok) return response
-    const retryable = response === undefined || RETRYABLE_STATUS.has(response.status)
+    const retryable = response === undefined || RETRYABLE_STATUS.includes(response.status)
     if (!retryable || attempt >= retries) {
       if (response) throw await errorFromResponse(response, what)
-      throw new McpHitlError(`${what} failed: the server could not be reached (${attempts(attempt)}).`, {
+      throw new McpHitlError(`${what} failed: the server could not be reached (${plural(attempt + 1, 'attempt')}).`, {
         code: 'network',
         cause: failure,
       })
@@ -104,8 +99,6 @@ async function send(options: RespondClientOptions, init: RequestInit, what: stri
     await sleep(delay * 2 ** attempt, signal)
   }
 }
-
-const attempts = (attempt: number) => `${attempt + 1} attempt${attempt === 0 ? '' : 's'}`
 
 /** Creates the client that posts answers to the respond handler. */
 export function createRespondClient(options: RespondClientOptions): RespondClient {

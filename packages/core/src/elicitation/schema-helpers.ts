@@ -1,5 +1,5 @@
 /**
- * Small helpers the schema parser, the content validator and the form mapping share. One copy of each
+ * Small helpers the elicitation modules (schema parser, content validator, form mapping...) share. One copy of each
  * on purpose: all of them ship in the browser entry, whose size is budgeted.
  */
 import type { PrimitiveSchemaDefinition, TitledOption } from './protocol'
@@ -32,3 +32,6 @@ export function optionValues(field: PrimitiveSchemaDefinition): string[] | undef
   const titled = field.type === 'array' ? source.anyOf : source.oneOf
   return titled ? titled.map((o) => o.const) : source.enum
 }
+
+/** "1 option", "2 options". */
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`

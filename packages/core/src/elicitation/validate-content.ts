@@ -14,7 +14,7 @@ import type {
   StringFieldSchema,
   StringFormat,
 } from './protocol'
-import { escapePointerToken, isOfType, isRecord, optionValues, setOwn } from './schema-helpers'
+import { escapePointerToken, isOfType, isRecord, optionValues, plural, setOwn } from './schema-helpers'
 import { matchesStringFormat } from './string-formats'
 import type { FieldError } from './wire'
 
@@ -34,8 +34,6 @@ const CHOOSE = 'Choose from the listed options.'
 
 // Ajv counts Unicode code points, not UTF-16 units; so does this.
 const codePointLength = (value: string) => [...value].length
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 // One RegExp per pattern source: forms re-validate on every keystroke.
 const patternCache = new Map<string, RegExp>()
