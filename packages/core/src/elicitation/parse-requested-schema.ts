@@ -77,30 +77,38 @@ const mustBe = (what: string, expected: string, value: unknown) => `${what} must
 
 const MULTI = (name: string) => `${name} must be a multi-select ("items" with "enum" or "anyOf").`
 
-/** Reads an `enum` (strings) or `[{ const, title }]` options; undefined after reporting when malformed. */
-function parseOptions(value: unknown, at: string, name: string, titled: boolean, add: Add): string[] | undefined {
-  if (!Array.isArray(value) || value.length === 0) return void add(at, `${name} needs a non-empty options array.`)
+// Copies titled options with only the spec's two keys.
+const titledOptions = (options: TitledOption[]) => options.map(({ const: c, title }) => ({ const: c, title }))
+
+/**
+ * Reads `holder[key]`, an `enum` of strings or `oneOf` / `anyOf` titled options, into `into[key]`;
+ * returns the allowed values, or undefined after reporting what is malformed.
+ */
+function readOptions(holder: Json, key: 'enum' | 'oneOf' | 'anyOf', at: string, name: string, into: Json, add: Add): string[] | undefined {
+  const value = holder[key]
+  const path = `${at}/${key}`
+  const titled = key !== 'enum'
+  if (!Array.isArray(value) || value.length === 0) return void add(path, `${name} needs a non-empty options array.`)
   const seen: string[] = []
   let bad = 0
   value.forEach((option, i) => {
     const v = titled && isRecord(option) ? option.const : option
-    const oat = titled ? `${at}/${i}/const` : `${at}/${i}`
+    const oat = titled ? `${path}/${i}/const` : `${path}/${i}`
     const what = `Option ${i} of ${name}`
-    if (titled && !isRecord(option)) add(`${at}/${i}`, mustBe(what, 'an object', option))
+    if (titled && !isRecord(option)) add(`${path}/${i}`, mustBe(what, 'an object', option))
     else if (typeof v !== 'string') add(oat, mustBe(what, 'a string value', v))
     else if (seen.includes(v)) add(oat, `${what} repeats ${JSON.stringify(v)}.`)
     else {
       seen.push(v)
-      if (titled && typeof (option as Json).title !== 'string') add(`${at}/${i}/title`, `${what} needs a string "title".`)
+      if (titled && typeof (option as Json).title !== 'string') add(`${path}/${i}/title`, `${what} needs a string "title".`)
       else return
     }
     bad++
   })
-  return bad === 0 ? seen : undefined
+  if (bad > 0) return undefined
+  into[key] = titled ? titledOptions(value) : seen
+  return seen
 }
-
-// Copies titled options with only the spec's two keys.
-const titledOptions = (options: TitledOption[]) => options.map(({ const: c, title }) => ({ const: c, title }))
 
 /**
  * Pydantic (the Python SDK, FastMCP) writes an optional field as `anyOf: [{ type: X }, { type: 'null' }]`
@@ -118,45 +126,31 @@ function unwrapNullable(node: Json): Json {
   return merged
 }
 
-/** Reads the options of a select (single or multi); returns the allowed values. */
+/** Reads the options of a select (single or multi) into `out`; returns the allowed values. */
 function parseSelect(node: Json, type: string, at: string, name: string, out: Json, add: Add): string[] | undefined {
   if (type === 'array') {
     const items = node.items
-    if (!isRecord(items)) {
-      add(`${at}/items`, MULTI(name))
-    } else if (items.anyOf !== undefined) {
-      const values = parseOptions(items.anyOf, `${at}/items/anyOf`, name, true, add)
-      if (values) out.items = { anyOf: titledOptions(items.anyOf as TitledOption[]) }
-      return values
-    } else if (items.oneOf !== undefined) {
-      add(`${at}/items/oneOf`, `${name} must use "items.anyOf", not "items.oneOf".`)
-    } else if (items.type !== 'string' || items.enum === undefined) {
-      add(items.type !== 'string' ? `${at}/items/type` : `${at}/items`, MULTI(name))
-    } else {
-      const values = parseOptions(items.enum, `${at}/items/enum`, name, false, add)
-      if (values) out.items = { type: 'string', enum: values }
-      return values
-    }
-    return undefined
+    const itemsAt = `${at}/items`
+    if (!isRecord(items)) return void add(itemsAt, MULTI(name))
+    if (items.anyOf !== undefined) return readOptions(items, 'anyOf', itemsAt, name, (out.items = {}), add)
+    if (items.oneOf !== undefined) return void add(`${itemsAt}/oneOf`, `${name} must use "items.anyOf", not "items.oneOf".`)
+    if (items.type !== 'string' || items.enum === undefined) return void add(items.type !== 'string' ? `${itemsAt}/type` : itemsAt, MULTI(name))
+    return readOptions(items, 'enum', itemsAt, name, (out.items = { type: 'string' }), add)
   }
-  if (node.oneOf !== undefined && node.enum !== undefined) return void add(`${at}/oneOf`, `${name} has both "enum" and "oneOf"; keep one.`)
   if (node.oneOf !== undefined) {
-    const values = parseOptions(node.oneOf, `${at}/oneOf`, name, true, add)
-    if (values) out.oneOf = titledOptions(node.oneOf as TitledOption[])
-    return values
+    if (node.enum !== undefined) return void add(`${at}/oneOf`, `${name} has both "enum" and "oneOf"; keep one.`)
+    return readOptions(node, 'oneOf', at, name, out, add)
   }
   if (node.enumNames !== undefined) {
     const names = node.enumNames
-    if (!Array.isArray(node.enum)) add(`${at}/enumNames`, `${name} has "enumNames" without "enum".`)
-    else if (!Array.isArray(names) || names.some((n) => typeof n !== 'string')) add(`${at}/enumNames`, `"enumNames" of ${name} must be strings.`)
+    const namesAt = `${at}/enumNames`
+    if (!Array.isArray(node.enum)) add(namesAt, `${name} has "enumNames" without "enum".`)
+    else if (!Array.isArray(names) || names.some((n) => typeof n !== 'string')) add(namesAt, `"enumNames" of ${name} must be strings.`)
     else if (names.length !== node.enum.length) {
-      add(`${at}/enumNames`, `${name} has ${names.length} "enumNames" for ${node.enum.length} "enum" values; they must pair up one to one.`)
+      add(namesAt, `${name} has ${names.length} "enumNames" for ${node.enum.length} "enum" values; they must pair up one to one.`)
     } else out.enumNames = [...names]
   }
-  if (node.enum === undefined) return undefined
-  const values = parseOptions(node.enum, `${at}/enum`, name, false, add)
-  if (values) out.enum = values
-  return values
+  return node.enum === undefined ? undefined : readOptions(node, 'enum', at, name, out, add)
 }
 
 /** Reports each keyword of `keys` present on `node`. */
@@ -184,7 +178,8 @@ function parseProperty(key: string, raw: unknown, add: Add): PrimitiveSchemaDefi
   const t = type as string
   const out: Json = { type: t }
   const isSelect = t === 'array' || node.enum !== undefined || node.oneOf !== undefined || node.enumNames !== undefined
-  if (t !== 'string' && t !== 'array' && isSelect) add(`${at}/${node.oneOf !== undefined ? 'oneOf' : 'enum'}`, `${name} of type ${t} lists options; only strings can.`)
+  const canSelect = t === 'string' || t === 'array'
+  if (isSelect && !canSelect) add(`${at}/${node.oneOf !== undefined ? 'oneOf' : 'enum'}`, `${name} of type ${t} lists options; only strings can.`)
   if (t !== 'array' && node.items !== undefined) add(`${at}/items`, `${name} of type ${t} has "items"; only arrays can.`)
   for (const [k, kind] of Object.entries({ ...COMMON, ...keywords }) as [string, string][]) {
     const v = node[k]
@@ -208,7 +203,7 @@ function parseProperty(key: string, raw: unknown, add: Add): PrimitiveSchemaDefi
       add(`${at}/pattern`, `"pattern" of ${name} is not a valid regular expression: ${(error as Error).message}.`)
     }
   }
-  const values = isSelect && (t === 'string' || t === 'array') ? parseSelect(node, t, at, name, out, add) : undefined
+  const values = isSelect && canSelect ? parseSelect(node, t, at, name, out, add) : undefined
   if (t === 'array') {
     const min = out.minItems as number | undefined
     if (values && min !== undefined && min > values.length) add(`${at}/minItems`, `${name} requires at least ${min} choices but offers only ${values.length} options.`)
@@ -222,7 +217,7 @@ function parseProperty(key: string, raw: unknown, add: Add): PrimitiveSchemaDefi
     const stray = ok && values ? (list as string[]).findIndex((v) => !values.includes(v)) : -1
     if (!ok) add(`${at}/default`, mustBe(`"default" of ${name}`, LABELS[t]!, d))
     else if (stray >= 0) add(`${at}/default${t === 'array' ? `/${stray}` : ''}`, `"default" of ${name} has ${JSON.stringify((list as string[])[stray])}, not an option.`)
-    else out.default = Array.isArray(d) ? [...d] : d
+    out.default = Array.isArray(d) ? [...d] : d
   }
   return out as unknown as PrimitiveSchemaDefinition
 }

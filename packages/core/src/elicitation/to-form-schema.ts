@@ -3,7 +3,7 @@
  * objects only: core never imports RJSF, so the types stay loose on purpose. Behaviour checked against
  * RJSF 6.11.1 (`@rjsf/utils` optionsList / isMultiSelect / getWidget, `@rjsf/core` RichDescription).
  */
-import type { PrimitiveSchemaDefinition, RequestedSchema, StringFieldSchema, StringFormat } from './protocol'
+import type { PrimitiveSchemaDefinition, RequestedSchema, StringFieldSchema } from './protocol'
 import { isSensitiveField } from './redact'
 import { optionValues, setOwn } from './schema-helpers'
 
@@ -40,10 +40,7 @@ export const RJSF_FORM_OPTIONS = {
 
 type Json = Record<string, unknown>
 
-// RJSF widget names (getWidget's widgetMap.string); 'datetime' emits ISO strings with a Z offset.
-const FORMAT_WIDGETS: Record<StringFormat, string> = { email: 'email', uri: 'uri', date: 'date', 'date-time': 'datetime' }
-
-function convertField(name: string, field: PrimitiveSchemaDefinition, options: Required<FormSchemaOptions>): { schema: Json; ui: Json } {
+function convertField(name: string, field: PrimitiveSchemaDefinition, options: FormSchemaOptions): { schema: Json; ui: Json } {
   const { enumNames, ...rest } = field as PrimitiveSchemaDefinition & { enumNames?: string[] }
   const schema: Json = { ...rest }
   // Descriptions come from a remote server: never markdown, never HTML.
@@ -52,28 +49,25 @@ function convertField(name: string, field: PrimitiveSchemaDefinition, options: R
   if (field.type === 'array') {
     // RJSF renders an array as a multi-select only with uniqueItems (isMultiSelect).
     schema.uniqueItems = true
-    ui['ui:widget'] = count <= options.checkboxThreshold ? 'checkboxes' : 'select'
+    ui['ui:widget'] = count <= (options.checkboxThreshold ?? 6) ? 'checkboxes' : 'select'
   } else if (count > 0) {
     // RJSF 6 reads labels from ui:enumNames (optionsList), not from the schema's enumNames.
     if (enumNames) ui['ui:enumNames'] = [...enumNames]
-    ui['ui:widget'] = count <= options.radioThreshold ? 'radio' : 'select'
+    ui['ui:widget'] = count <= (options.radioThreshold ?? 5) ? 'radio' : 'select'
   } else if (field.type !== 'boolean' && isSensitiveField(name, field)) {
     // Strings and numbers alike (a PIN): masked, and never offered by the browser's autofill.
     ui['ui:widget'] = 'password'
     ui['ui:autocomplete'] = 'off'
   } else {
     const format = (field as StringFieldSchema).format
-    if (format) ui['ui:widget'] = FORMAT_WIDGETS[format]
+    // RJSF widget names (getWidget's widgetMap.string) are the format names, but for 'datetime', which emits ISO strings with a Z offset.
+    if (format) ui['ui:widget'] = format === 'date-time' ? 'datetime' : format
   }
   return { schema, ui }
 }
 
 /** Maps a parsed requested schema to an RJSF 6 `{ schema, uiSchema }` pair; pass {@link RJSF_FORM_OPTIONS} to the Form too. */
 export function toFormSchema(schema: RequestedSchema, options: FormSchemaOptions = {}): FormSchema {
-  const resolved: Required<FormSchemaOptions> = {
-    checkboxThreshold: options.checkboxThreshold ?? 6,
-    radioThreshold: options.radioThreshold ?? 5,
-  }
   const properties: Json = {}
   const uiSchema: Json = {
     // The dialog owns the buttons (accept / decline / cancel).
@@ -81,7 +75,7 @@ export function toFormSchema(schema: RequestedSchema, options: FormSchemaOptions
     'ui:globalOptions': { enableMarkdownInDescription: false },
   }
   for (const [name, field] of Object.entries(schema.properties)) {
-    const converted = convertField(name, field, resolved)
+    const converted = convertField(name, field, options)
     // setOwn: a field named `__proto__` must stay a field.
     setOwn(properties, name, converted.schema)
     setOwn(uiSchema, name, converted.ui)
