@@ -132,10 +132,12 @@ function parseSelect(node: Json, type: string, at: string, name: string, out: Js
     const items = node.items
     const itemsAt = `${at}/items`
     if (!isRecord(items)) return void add(itemsAt, MULTI(name))
-    if (items.anyOf !== undefined) return readOptions(items, 'anyOf', itemsAt, name, (out.items = {}), add)
-    if (items.oneOf !== undefined) return void add(`${itemsAt}/oneOf`, `${name} must use "items.anyOf", not "items.oneOf".`)
-    if (items.type !== 'string' || items.enum === undefined) return void add(items.type !== 'string' ? `${itemsAt}/type` : itemsAt, MULTI(name))
-    return readOptions(items, 'enum', itemsAt, name, (out.items = { type: 'string' }), add)
+    const titled = items.anyOf !== undefined
+    if (!titled && items.oneOf !== undefined) return void add(`${itemsAt}/oneOf`, `${name} must use "items.anyOf", not "items.oneOf".`)
+    if (!titled && (items.type !== 'string' || items.enum === undefined)) return void add(items.type !== 'string' ? `${itemsAt}/type` : itemsAt, MULTI(name))
+    const into: Json = titled ? {} : { type: 'string' }
+    out.items = into
+    return readOptions(items, titled ? 'anyOf' : 'enum', itemsAt, name, into, add)
   }
   if (node.oneOf !== undefined) {
     if (node.enum !== undefined) return void add(`${at}/oneOf`, `${name} has both "enum" and "oneOf"; keep one.`)
