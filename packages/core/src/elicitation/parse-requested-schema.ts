@@ -166,7 +166,7 @@ function refuseUnsupported(node: Json, keys: string[], at: string, subject: stri
 function parseProperty(key: string, raw: unknown, add: Add): PrimitiveSchemaDefinition | undefined {
   const at = `/properties/${escapePointerToken(key)}`
   const name = `property ${JSON.stringify(key)}`
-  if (!isRecord(raw)) return void add(at, mustBe(`The schema of ${name}`, 'an object', raw))
+  if (!isRecord(raw)) return void add(at, mustBe(name, 'an object', raw))
   const node = unwrapNullable(raw)
   refuseUnsupported(node, PROPERTY_UNSUPPORTED, at, name, add)
   const type = node.type
@@ -181,8 +181,8 @@ function parseProperty(key: string, raw: unknown, add: Add): PrimitiveSchemaDefi
   const out: Json = { type: t }
   const isSelect = t === 'array' || node.enum !== undefined || node.oneOf !== undefined || node.enumNames !== undefined
   const canSelect = t === 'string' || t === 'array'
-  if (isSelect && !canSelect) add(`${at}/${node.oneOf !== undefined ? 'oneOf' : 'enum'}`, `${name} of type ${t} lists options; only strings can.`)
-  if (t !== 'array' && node.items !== undefined) add(`${at}/items`, `${name} of type ${t} has "items"; only arrays can.`)
+  if (isSelect && !canSelect) add(`${at}/${node.oneOf !== undefined ? 'oneOf' : 'enum'}`, `${name} of type ${t} cannot list options.`)
+  if (t !== 'array' && node.items !== undefined) add(`${at}/items`, `${name} of type ${t} cannot have "items".`)
   for (const [k, kind] of Object.entries({ ...COMMON, ...keywords }) as [string, string][]) {
     const v = node[k]
     if (v === undefined) continue
@@ -195,7 +195,7 @@ function parseProperty(key: string, raw: unknown, add: Add): PrimitiveSchemaDefi
     if (a !== undefined && b !== undefined && a > b) add(`${at}/${lo}`, `${name} has ${lo} ${a} greater than ${hi} ${b}, so no value can be valid.`)
   }
   if (typeof out.format === 'string' && !FORMATS.includes(out.format)) {
-    add(`${at}/format`, `${name} has format ${JSON.stringify(out.format)}; use ${FORMATS.join(', ')} (mark secrets "writeOnly").`)
+    add(`${at}/format`, `${name} has format ${JSON.stringify(out.format)}; use ${FORMATS.join(', ')} (secrets: "writeOnly").`)
   }
   if (typeof out.pattern === 'string') {
     try {

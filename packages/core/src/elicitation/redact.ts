@@ -25,7 +25,7 @@ const SENSITIVE_SUBSTRINGS = [
   'creditcard',
   'securitycode',
 ]
-const SENSITIVE_SEGMENTS = new Set(['pwd', 'pin', 'ssn', 'cvv', 'cvc', 'otp', 'pass'])
+const SENSITIVE_SEGMENTS = ['pwd', 'pin', 'ssn', 'cvv', 'cvc', 'otp', 'pass']
 
 function segments(name: string): string[] {
   return name
@@ -42,7 +42,7 @@ export function isSensitiveField(name: string, field: PrimitiveSchemaDefinition)
     const parts = segments(label)
     const joined = parts.join('')
     if (SENSITIVE_SUBSTRINGS.some((word) => joined.includes(word))) return true
-    if (parts.some((part) => SENSITIVE_SEGMENTS.has(part))) return true
+    if (parts.some((part) => SENSITIVE_SEGMENTS.includes(part))) return true
   }
   return false
 }

@@ -59,11 +59,12 @@ async function errorFromResponse(response: Response, what: string): Promise<McpH
   const status = response.status
   const code = codeOf(status)
   const reason = typeof body?.error === 'string' ? body.error : response.statusText || 'no reason given'
-  const fieldErrors = Array.isArray(body?.fieldErrors) ? (body.fieldErrors as FieldError[]) : undefined
+  // 422 carries the field errors to show; `details` stays absent otherwise.
+  const details = code === 'invalid_content' && Array.isArray(body?.fieldErrors) ? { details: body.fieldErrors as FieldError[] } : {}
   return new McpHitlError(`${what} failed with HTTP ${status}: ${reason}`, {
     code,
     status,
-    ...(code === 'invalid_content' && fieldErrors ? { details: fieldErrors } : {}),
+    ...details,
   })
 }
 
@@ -116,10 +117,11 @@ export function createRespondClient(options: RespondClientOptions): RespondClien
 export async function listPendingElicitations(
   options: RespondClientOptions & { url: string; signal?: AbortSignal },
 ): Promise<ElicitationRequestData[]> {
-  const response = await send(options, { method: 'GET', signal: options.signal ?? null }, 'Listing elicitations')
-  const body = (await response.json().catch(() => undefined)) as { elicitations?: unknown } | undefined
-  if (!body || !Array.isArray(body.elicitations)) {
-    throw new McpHitlError('Listing elicitations failed: the response has no "elicitations" array.', { code: 'protocol' })
+  const what = 'Listing elicitations'
+  const response = await send(options, { method: 'GET', signal: options.signal ?? null }, what)
+  const body = (await response.json().catch(() => undefined)) as { elicitations?: unknown } | null | undefined
+  if (!Array.isArray(body?.elicitations)) {
+    throw new McpHitlError(`${what} failed: the response has no "elicitations" array.`, { code: 'protocol' })
   }
   return body.elicitations as ElicitationRequestData[]
 }

@@ -41,8 +41,7 @@ export const RJSF_FORM_OPTIONS = {
 type Json = Record<string, unknown>
 
 function convertField(name: string, field: PrimitiveSchemaDefinition, options: FormSchemaOptions): { schema: Json; ui: Json } {
-  const { enumNames, ...rest } = field as PrimitiveSchemaDefinition & { enumNames?: string[] }
-  const schema: Json = { ...rest }
+  const { enumNames, ...schema } = field as PrimitiveSchemaDefinition & { enumNames?: string[] } & Json
   // Descriptions come from a remote server: never markdown, never HTML.
   const ui: Json = { 'ui:enableMarkdownInDescription': false }
   const count = optionValues(field)?.length ?? 0

@@ -32,9 +32,6 @@ const FORMAT_MESSAGES: Record<StringFormat, string> = {
 }
 const CHOOSE = 'Choose from the listed options.'
 
-// Ajv counts Unicode code points, not UTF-16 units; so does this.
-const codePointLength = (value: string) => [...value].length
-
 // One RegExp per pattern source: forms re-validate on every keystroke.
 const patternCache = new Map<string, RegExp>()
 function patternOf(source: string): RegExp {
@@ -53,7 +50,8 @@ function checkString(field: PrimitiveSchemaDefinition & { type: 'string' }, valu
   if (values && !values.includes(value)) return ['enum', 'Choose one of the listed options.']
   // Selects may carry length keywords too; Ajv applies them, so this does as well.
   const { minLength, maxLength, format, pattern } = field as StringFieldSchema
-  const length = codePointLength(value)
+  // Ajv counts Unicode code points, not UTF-16 units; so does this.
+  const length = [...value].length
   if (length < (minLength ?? 0)) {
     return ['minLength', minLength === 1 ? 'This field cannot be empty.' : `Use at least ${plural(minLength!, 'character')}.`]
   }
