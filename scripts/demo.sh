@@ -6,5 +6,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 cd demo
-# exec, not `pnpm run`: Ctrl-C then reaches the demo alone, which shuts down cleanly and exits 0.
-exec node_modules/.bin/tsx --conditions=@mcp-hitl/source server/main.ts
+# exec, not `pnpm run`, and tsx as a loader in this one process rather than its CLI (which runs the
+# script in a child and relays signals): Ctrl-C reaches the demo itself, which shuts down cleanly.
+exec node --import tsx --conditions=@mcp-hitl/source server/main.ts

@@ -36,7 +36,8 @@ export async function startDemo(env: Record<string, string> = {}, timeoutMs = 90
   const ports = { web: await freePort(), sandbox: await freePort(), mcp: await freePort() }
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(demoRoot, 'node_modules/tsx/dist/cli.mjs'), '--conditions=@mcp-hitl/source', 'server/main.ts'],
+    // tsx as a loader in the demo's own process, as `npm start` runs it: SIGTERM reaches the demo directly.
+    ['--import', 'tsx', '--conditions=@mcp-hitl/source', 'server/main.ts'],
     {
       cwd: demoRoot,
       env: {

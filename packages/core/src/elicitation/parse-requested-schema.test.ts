@@ -76,6 +76,12 @@ describe('parseRequestedSchema', () => {
     if (result.ok) expect(Object.keys(result.schema.properties)).toEqual(['__proto__'])
   })
 
+  it('refuses a type named after an Object.prototype member', () => {
+    for (const type of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) {
+      expect(pointers(obj({ field: { type } }))).toEqual(['/properties/field/type'])
+    }
+  })
+
   it('refuses a root that is not an object schema', () => {
     expect(issuesOf(null)).toEqual([{ pointer: '', message: 'The requested schema must be a JSON object, got null.' }])
     expect(pointers([])).toEqual([''])

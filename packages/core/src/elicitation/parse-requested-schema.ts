@@ -173,7 +173,8 @@ function parseProperty(key: string, raw: unknown, add: Add): PrimitiveSchemaDefi
   if (type === 'object' || node.properties !== undefined) {
     return void add(`${at}/${type === 'object' ? 'type' : 'properties'}`, `${name} is a nested object; elicitation schemas are flat.`)
   }
-  const keywords = typeof type === 'string' ? KEYWORDS[type] : undefined
+  // Own keys only: a `type` of "toString" or "__proto__" must not find Object.prototype's members.
+  const keywords = typeof type === 'string' && Object.hasOwn(KEYWORDS, type) ? KEYWORDS[type] : undefined
   if (!keywords) {
     return void add(`${at}/type`, `${name} has type ${describe(type)}; use ${Object.keys(KEYWORDS).join(', ')}.`)
   }

@@ -2,13 +2,18 @@
  * Proxied MCP requests through an AG-UI agent: `@ag-ui/mcp-apps-middleware` answers a run whose
  * `forwardedProps.__proxiedMCPRequest` is set with `RUN_FINISHED.result`, skipping the model.
  */
-import type { AbstractAgent } from '@ag-ui/client'
 import { McpHitlError } from '../../errors'
 import { PROXIED_MCP_REQUEST_KEY, type ProxiedMCPRequest } from '../protocol'
 import type { McpProxyRequestInit, McpProxyTransport } from './types'
 
-/** The part of an AG-UI agent the transport uses (an `HttpAgent` or any `AbstractAgent`). */
-export type AgUiProxyAgent = Pick<AbstractAgent, 'runAgent' | 'isRunning'>
+/**
+ * The part of an AG-UI agent the transport uses; an `HttpAgent` or any `AbstractAgent` of
+ * `@ag-ui/client` fits. Structural, so the published types do not need `@ag-ui/client` installed.
+ */
+export interface AgUiProxyAgent {
+  readonly isRunning: boolean
+  runAgent(parameters?: { forwardedProps?: Record<string, unknown> }): Promise<{ result?: unknown }>
+}
 
 // One queue per agent, shared by every transport made for it: a proxied request is a full run, and
 // two runs on one agent at once would share its abort controller and message list.
