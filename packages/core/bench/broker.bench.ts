@@ -9,10 +9,8 @@
  *   bare handler that only parses JSON and answers `{ success: true }`, measured interleaved.
  * Writes its section of BENCHMARKS.md between `<!-- bench:broker -->` markers.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { writeBenchSection } from '../../../scripts/bench-section'
 import { parseRequestedSchema } from '../src/elicitation/parse-requested-schema'
 import type { ElicitRequestFormParams } from '../src/elicitation/protocol'
 import { createElicitationBroker } from '../src/server/elicitation-broker'
@@ -185,8 +183,7 @@ async function main(): Promise<void> {
   const kb = (bytes: number) => `${fmt(bytes / 1024, 2)} KB`
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met')
   const loopRatio = latency.loopback.broker.p50 / latency.loopback.bare.p50
-  const section = [
-    '<!-- bench:broker -->',
+  writeBenchSection('broker', [
     '## Elicitation broker',
     '',
     `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average ${fmt(load, 1)} at start, ${new Date().toISOString().slice(0, 10)}. ` +
@@ -215,16 +212,7 @@ async function main(): Promise<void> {
     '',
     `Goal: respond over loopback within 1.5x of the bare baseline: ${fmt(loopRatio, 2)}x, ${verdict(loopRatio <= 1.5)}. ` +
       'Loopback uses node:http with the same small Fetch bridge for both handlers and `fetch` (undici, keep-alive) as the client.',
-    '<!-- /bench:broker -->',
-  ].join('\n')
-
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
-  const file = path.join(root, 'BENCHMARKS.md')
-  let doc = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n\nWritten by `pnpm bench`; every goal is a ratio or a bound measured in the same run.\n'
-  const pattern = /<!-- bench:broker -->[\s\S]*?<!-- \/bench:broker -->/
-  doc = pattern.test(doc) ? doc.replace(pattern, section) : `${doc.trimEnd()}\n\n${section}\n`
-  writeFileSync(file, doc)
-  console.log(section)
+  ])
 }
 
 await main()

@@ -10,11 +10,9 @@
  * - throughput: 1,000 pending elicitations answered with 64 responds in flight, settles per second.
  * Writes its section of BENCHMARKS.md between `<!-- bench:redis -->` markers.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { createClient } from 'redis'
+import { writeBenchSection } from '../../../scripts/bench-section'
 import type { ElicitRequestFormParams, ElicitResult } from '../src/elicitation/protocol'
 import type { ElicitationDataPart } from '../src/elicitation/wire'
 import { createElicitationBroker } from '../src/server/elicitation-broker'
@@ -145,8 +143,7 @@ async function main(): Promise<void> {
   )
   const goalMet = cross.p99 < 10 ? 'met' : 'not met'
   const [load1] = loadavg()
-  const section = [
-    '<!-- bench:redis -->',
+  const lines = [
     '## Redis elicitation store',
     '',
     `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, redis-server on loopback, ${new Date().toISOString().slice(0, 10)}, 1-min load average ${load1?.toFixed(1)} at the end. Run: \`pnpm exec tsx --conditions=@mcp-hitl/source packages/core/bench/redis.bench.ts\`.`,
@@ -164,20 +161,13 @@ async function main(): Promise<void> {
           `The machine was busy with other jobs (load ${load1.toFixed(1)} on ${cpus().length} cores): every Redis settle needs redis-server and both Node event loops to get a core in turn, so the p99 here measures the scheduler; the p50 shows the cost of the path. Re-run on an idle machine to judge the goal.`,
         ]
       : []),
-    '<!-- /bench:redis -->',
-  ].join('\n')
+  ]
 
   await Promise.all([memory.close(), redisA.close(), redisB.close()])
   await Promise.all(stores.map((store) => store.close()))
   await server.stop()
 
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
-  const file = path.join(root, 'BENCHMARKS.md')
-  let doc = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n'
-  const pattern = /<!-- bench:redis -->[\s\S]*?<!-- \/bench:redis -->/
-  doc = pattern.test(doc) ? doc.replace(pattern, section) : `${doc.trimEnd()}\n\n${section}\n`
-  writeFileSync(file, doc)
-  console.log(section)
+  writeBenchSection('redis', lines)
 }
 
 await main()

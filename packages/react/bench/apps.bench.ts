@@ -13,11 +13,11 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { build, type Metafile } from 'esbuild'
 import { chromium } from 'playwright-core'
+import { writeBenchSection } from '../../../scripts/bench-section'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const repo = path.resolve(here, '../../..')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const MARK = '<!-- bench:mcp-app-frame -->'
 const REACT = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client']
 const COUNTS = { warmup: 200, sequential: 1000, pipelined: 2000 }
 const ROUNDS = 3
@@ -145,8 +145,7 @@ async function main() {
   const appBridgeRatio = pick('appbridge', true).mean / pick('rawapp', true).mean
   const floorRatio = pick('bridge', true).mean / pick('raw', true).mean
   const busy = load > cpus().length * 1.5
-  const lines = [
-    MARK,
+  writeBenchSection('mcp-app-frame', [
     '## MCP Apps frame (host bridge)',
     '',
     `Chromium ${browserVersion} (Debian, headless, driven by Playwright), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}. Run: \`pnpm exec tsx --conditions=@mcp-hitl/source packages/react/bench/apps.bench.ts\`.`,
@@ -177,21 +176,7 @@ async function main() {
     `| of which, by source (minified, before gzip) | ${size.entryInputs} |`,
     `| kit host bridge alone (\`createMcpAppHostBridge\`) | ${kb(size.bridge)} |`,
     `| ext-apps \`AppBridge\` + \`PostMessageTransport\` (with zod and the MCP client) | ${kb(size.appBridge)} |`,
-    MARK,
-  ]
-  const file = path.join(repo, 'BENCHMARKS.md')
-  let text = ''
-  try {
-    text = readFileSync(file, 'utf8')
-  } catch {
-    text = '# Benchmarks\n\nWritten by `pnpm bench`; each section is rewritten by its own benchmark.\n'
-  }
-  const section = lines.join('\n')
-  const start = text.indexOf(MARK)
-  const end = start >= 0 ? text.indexOf(MARK, start + MARK.length) : -1
-  text = start >= 0 && end > start ? text.slice(0, start) + section + text.slice(end + MARK.length) : `${text.trimEnd()}\n\n${section}\n`
-  writeFileSync(file, text)
-  console.log(section)
+  ])
 }
 
 await main()

@@ -11,11 +11,11 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
 import { chromium } from 'playwright-core'
+import { writeBenchSection } from '../../../scripts/bench-section'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const repo = path.resolve(here, '../../..')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const MARK = '<!-- bench:react-elicitation -->'
 
 async function bundle(contents: string, external: string[], minify = true): Promise<string> {
   const out = await build({
@@ -82,8 +82,7 @@ async function main() {
   const c50 = r.chunks.find((c) => c.history === 50)!
   const c5k = r.chunks.find((c) => c.history === 5000)!
   const [a, b] = r.validators
-  const lines = [
-    MARK,
+  writeBenchSection('react-elicitation', [
     '## React elicitation (`@mcp-hitl/react/elicitation`)',
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} in Debian Chromium (headless, 2 cores), production React build, medians.`,
@@ -126,21 +125,7 @@ async function main() {
     `| Radix Dialog | ${kb(size.radix)} |`,
     `| Ajv path (@rjsf/validator-ajv8 + ajv + ajv-formats), only if opted in | ${kb(size.ajv)} |`,
     `| whole \`@mcp-hitl/react/elicitation\` entry | ${kb(size.entry)} (Ajv in it: ${size.entryHasAjv ? 'yes' : 'no'}) |`,
-    MARK,
-  ]
-  const file = path.join(repo, 'BENCHMARKS.md')
-  let text = ''
-  try {
-    text = readFileSync(file, 'utf8')
-  } catch {
-    text = '# Benchmarks\n\nWritten by `pnpm bench`; each section is rewritten by its own benchmark.\n'
-  }
-  const section = lines.join('\n')
-  const start = text.indexOf(MARK)
-  const end = start >= 0 ? text.indexOf(MARK, start + MARK.length) : -1
-  text = start >= 0 && end > start ? text.slice(0, start) + section + text.slice(end + MARK.length) : `${text.trimEnd()}\n\n${section}\n`
-  writeFileSync(file, text)
-  console.log(section)
+  ])
 }
 
 await main()
