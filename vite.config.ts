@@ -5,22 +5,9 @@ import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
 import { defaultClientConditions, defaultServerConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
+import { CHROMIUM, CHROMIUM_ARGS } from './scripts/chromium'
 
 const root = path.dirname(fileURLToPath(import.meta.url))
-
-/** Debian's Chromium: `playwright install` cannot download browsers on these machines. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-/** Keeps Chromium quiet on a closed network. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
 
 // A fresh object (and provider instance) per project: sharing one mislabels projects.
 const browser = () => ({

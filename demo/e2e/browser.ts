@@ -6,20 +6,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Browser, type Page, chromium } from 'playwright-core'
-
-/** Debian's Chromium (`playwright install` cannot download browsers here); same as the root config. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-// Same flags as the root vite.config.ts (not imported: that file loads every Vitest plugin).
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/chromium'
 
 /** Where the run's screenshots go. */
 export const SCREENSHOT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '.screenshots')

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHROMIUM, CHROMIUM_ARGS } from '../../vite.config'
+import { CHROMIUM, CHROMIUM_ARGS } from '../chromium'
 import { type PackedPackages, packPackages, ROOT } from './pack-packages'
 
 const TEMPLATE = path.join(ROOT, 'scripts/packaging/consumer-app')

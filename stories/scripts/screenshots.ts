@@ -9,11 +9,11 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
+import { CHROMIUM } from '../../scripts/chromium'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const STATIC_DIR = path.resolve(here, '../storybook-static')
 const DOCS_DIR = path.resolve(here, '../../docs')
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 /** Story id, output name, and what to wait for before the shot. Stories without a play function, so the shot shows their first state. */
 const SHOTS = [

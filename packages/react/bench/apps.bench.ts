@@ -6,18 +6,18 @@
  * Also the min+gzip size of everything `@mcp-hitl/react/apps` pulls in, React excluded.
  * Run: `pnpm exec tsx --conditions=@mcp-hitl/source packages/react/bench/apps.bench.ts`
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { build, type Metafile } from 'esbuild'
 import { chromium } from 'playwright-core'
+import { CHROMIUM } from '../../../scripts/chromium'
 import { writeBenchSection } from '../../../scripts/bench-section'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const repo = path.resolve(here, '../../..')
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const REACT = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client']
 const COUNTS = { warmup: 200, sequential: 1000, pipelined: 2000 }
 const ROUNDS = 3

@@ -11,11 +11,11 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
 import { chromium } from 'playwright-core'
+import { CHROMIUM } from '../../../scripts/chromium'
 import { writeBenchSection } from '../../../scripts/bench-section'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const repo = path.resolve(here, '../../..')
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 async function bundle(contents: string, external: string[], minify = true): Promise<string> {
   const out = await build({

@@ -9,7 +9,7 @@ import { createHttpProxyTransport } from '../../src/apps/transports/http'
 import { createMcpProxyHandler, type McpProxyErrorEvent, type McpProxyHandler } from '../../src/server/mcp-proxy'
 import { computeServerHash } from '../../src/server/server-hash'
 import { APP_CSP, APP_HTML, APP_URI, type McpAppServer, SECRET, startMcpAppServer } from './mcp-app-server'
-import { type ServedFetch, serveFetch } from './serve-fetch'
+import { serveFetch, type TestHttpServer as ServedFetch } from '../../src/server/testing/node-http-bridge'
 
 let mcp: McpAppServer
 let proxy: ServedFetch

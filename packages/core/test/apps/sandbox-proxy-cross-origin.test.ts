@@ -5,12 +5,12 @@
  * stops a page the proxy does not allow from framing it.
  */
 import { type Browser, chromium } from 'playwright'
+import { CHROMIUM, CHROMIUM_ARGS } from '../../../../scripts/chromium'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSandboxProxyUrl } from '../../src/apps/sandbox-proxy-protocol'
 import { createSandboxProxyHandler } from '../../src/server/sandbox-proxy-handler'
-import { type ServedFetch, serveFetch } from './serve-fetch'
+import { serveFetch, type TestHttpServer as ServedFetch } from '../../src/server/testing/node-http-bridge'
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--no-first-run']
 
 let browser: Browser
 let host: ServedFetch
@@ -59,7 +59,7 @@ beforeAll(async () => {
   const declared = `${host.url}/declared`
   const src = buildSandboxProxyUrl(proxyUrl(), { connectDomains: [host.url] })
   hostHtml = hostPage(src, probe(declared, `${intruder.url}/undeclared`))
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
 })
 
 afterAll(async () => {

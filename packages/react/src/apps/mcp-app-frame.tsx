@@ -1,4 +1,4 @@
-import { type McpAppsActivityContent, type McpUiResourcePermissions } from '@mcp-hitl/core'
+import type { McpAppsActivityContent, McpUiResourcePermissions } from '@mcp-hitl/core'
 import {
   type CspHostPolicy,
   detectHostContext,

@@ -1,4 +1,4 @@
-import { type McpAppsActivityContent } from '@mcp-hitl/core'
+import type { McpAppsActivityContent } from '@mcp-hitl/core'
 import { type McpAppResource, type McpProxyTransport, readMcpAppResource } from '@mcp-hitl/core/apps'
 import { useEffect, useReducer, useRef, useState } from 'react'
 

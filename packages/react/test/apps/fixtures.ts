@@ -11,7 +11,7 @@ import {
   type McpUiResourceMeta,
   type ProxiedMCPRequest,
 } from '@mcp-hitl/core'
-import { type McpAppMessageParams, type McpProxyTransport } from '@mcp-hitl/core/apps'
+import type { McpAppMessageParams, McpProxyTransport } from '@mcp-hitl/core/apps'
 import extAppsModule from '@modelcontextprotocol/ext-apps/app-with-deps?raw'
 import { expect, vi } from 'vitest'
 

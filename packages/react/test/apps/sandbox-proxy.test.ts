@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url'
 import { createSandboxProxyHandler } from '@mcp-hitl/core/server'
 import { build } from 'esbuild'
 import { type Browser, chromium } from 'playwright-core'
+import { CHROMIUM, CHROMIUM_ARGS } from '../../../../scripts/chromium'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -90,7 +91,7 @@ beforeAll(async () => {
     return { status: response.status, type: response.headers.get('content-type') ?? 'text/plain', headers: Object.fromEntries(response.headers), body: await response.text() }
   })
   proxyOrigin = proxy.url
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--no-first-run'] })
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
 }, 60_000)
 
 afterAll(async () => {

@@ -4,7 +4,7 @@
  * handlers' byte limit is tested against what really arrives.
  */
 import { createServer } from 'node:http'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerOptions, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /** A Fetch-API handler. */
@@ -78,10 +78,14 @@ export interface TestHttpServer {
   close(): Promise<void>
 }
 
-/** Starts node:http on a free port of 127.0.0.1 with `listener`. */
-export async function startTestHttpServer(listener: (req: IncomingMessage, res: ServerResponse) => void): Promise<TestHttpServer> {
-  const server = createServer(listener)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+/** Starts node:http on a free port of 127.0.0.1 with `listener`; `close` drops open connections too. */
+export async function startTestHttpServer(
+  listener: (req: IncomingMessage, res: ServerResponse) => void,
+  options: ServerOptions = {},
+): Promise<TestHttpServer> {
+  const server = createServer(options, listener)
+  // A deep accept backlog: load tests open a thousand connections at once.
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', 1024, resolve))
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}`,
@@ -99,4 +103,9 @@ export function routeFetch(routes: Record<string, FetchHandler>): FetchHandler {
     const handler = routes[new URL(request.url).pathname]
     return handler ? handler(request) : new Response('not found', { status: 404 })
   }
+}
+
+/** Serves one Fetch-API handler on a free port of 127.0.0.1. */
+export function serveFetch(handler: FetchHandler): Promise<TestHttpServer> {
+  return startTestHttpServer(toNodeListener(handler))
 }

@@ -1,6 +1,6 @@
 /** Host page for the double-iframe test: one McpAppFrame behind a sandbox proxy on another origin. */
 import { MCP_APP_MIME_TYPE } from '@mcp-hitl/core'
-import { type McpAppMessageParams } from '@mcp-hitl/core/apps'
+import type { McpAppMessageParams } from '@mcp-hitl/core/apps'
 import { createRoot } from 'react-dom/client'
 import { McpAppFrame } from '../../../src/apps'
 
