@@ -2,25 +2,15 @@
  * The broker's respond/list handler suite, run unchanged with the Redis store in place of the memory
  * store: same statuses (404/403/409/410/422), same session ownership, same wake-ups.
  */
-import { afterAll, beforeAll, expect, vi } from 'vitest'
-import { closeLazyRedisStores, createLazyRedisStore, lazyRedisStoresCreated } from './lazy-redis-store'
-import { type RedisServerHandle, startRedisServer } from './redis-server'
-import { redisUrl, setRedisUrl } from './redis-url'
+import { vi } from 'vitest'
+import { createLazyRedisStore } from './lazy-redis-store'
+import { runOnRedis } from './on-redis'
+import { redisUrl } from './redis-url'
 
 vi.mock('../../src/server/stores/memory-store', () => ({
   createMemoryElicitationStore: (options: { now?: () => number } = {}) => createLazyRedisStore(redisUrl(), options),
 }))
 
-let server: RedisServerHandle
-beforeAll(async () => {
-  server = await startRedisServer()
-  setRedisUrl(server.url)
-})
-afterAll(async () => {
-  // The mock took effect: the suite's brokers ran on Redis stores.
-  expect(lazyRedisStoresCreated()).toBeGreaterThan(0)
-  await closeLazyRedisStores()
-  await server?.stop()
-})
+runOnRedis()
 
 await import('../../src/server/respond-handler.test')
