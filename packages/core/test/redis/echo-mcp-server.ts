@@ -3,11 +3,10 @@
  * `ask { token }`, which elicits `name` with the message `token:<token>` and records what it got back,
  * so a test can check that each answer reached the server that asked, exactly once.
  */
-import { randomUUID } from 'node:crypto'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { z } from 'zod'
-import { startHttpServer } from './http-server'
+import { serveMcpSessions } from '../../src/server/testing/serve-mcp-sessions'
+import { LONG_KEEP_ALIVE } from './http-server'
 
 /** A running echo server. */
 export interface EchoMcpServer {
@@ -41,36 +40,6 @@ export async function startEchoMcpServer(): Promise<EchoMcpServer> {
     })
     return server
   }
-  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: McpServer }>()
-  const http = await startHttpServer((req, res) => {
-    const sessionId = req.headers['mcp-session-id']
-    const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined
-    if (existing) {
-      void existing.transport.handleRequest(req, res)
-      return
-    }
-    if (req.method !== 'POST') {
-      res.writeHead(400).end()
-      return
-    }
-    const server = createServer()
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => {
-        sessions.set(id, { transport, server })
-      },
-    })
-    transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId)
-    }
-    void server.connect(transport).then(() => transport.handleRequest(req, res))
-  })
-  return {
-    url: `${http.url}/mcp`,
-    received,
-    async close() {
-      await Promise.all([...sessions.values()].map(({ server }) => server.close()))
-      await http.close()
-    },
-  }
+  const served = await serveMcpSessions(createServer, LONG_KEEP_ALIVE)
+  return { url: served.url, received, close: () => served.close() }
 }

@@ -6,7 +6,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { startTestHttpServer, type TestHttpServer } from '../../src/server/testing/node-http-bridge'
 
+/** Server options with the long keep-alive. */
+export const LONG_KEEP_ALIVE = { keepAliveTimeout: 120_000, headersTimeout: 130_000 }
+
 /** Listens with `listener` and the long keep-alive. */
 export function startHttpServer(listener: (req: IncomingMessage, res: ServerResponse) => void): Promise<TestHttpServer> {
-  return startTestHttpServer(listener, { keepAliveTimeout: 120_000, headersTimeout: 130_000 })
+  return startTestHttpServer(listener, LONG_KEEP_ALIVE)
 }

@@ -2,12 +2,10 @@
  * Test helper: a real `McpServer` (@modelcontextprotocol/sdk) over Streamable HTTP on 127.0.0.1 whose
  * tools ask for input with `elicitInput`, in form and URL mode, and answer with what they received.
  */
-import { randomUUID } from 'node:crypto'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { UrlElicitationRequiredError } from '@modelcontextprotocol/sdk/types.js'
 import type { ElicitRequestFormParams } from '../../elicitation/protocol'
-import { startTestHttpServer } from './node-http-bridge'
+import { serveMcpSessions } from './serve-mcp-sessions'
 
 /** The form the `ask_profile` tool sends. */
 export const PROFILE_FORM: ElicitRequestFormParams = {
@@ -107,34 +105,11 @@ function createServer(): McpServer {
 
 /** Starts the server; each MCP session gets its own `McpServer`, as the SDK expects. */
 export async function startMcpTestServer(): Promise<McpTestServer> {
-  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: McpServer }>()
-  const http = await startTestHttpServer((req, res) => {
-    const sessionId = req.headers['mcp-session-id']
-    const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined
-    if (existing) {
-      void existing.transport.handleRequest(req, res)
-      return
-    }
-    if (req.method !== 'POST') {
-      res.writeHead(400).end()
-      return
-    }
-    const server = createServer()
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => {
-        sessions.set(id, { transport, server })
-      },
-    })
-    transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId)
-    }
-    void server.connect(transport).then(() => transport.handleRequest(req, res))
-  })
+  const served = await serveMcpSessions(createServer)
   return {
-    url: `${http.url}/mcp`,
+    url: served.url,
     async completeUrlElicitation(elicitationId) {
-      const urlCapable = [...sessions.values()].filter(({ server }) => server.server.getClientCapabilities()?.elicitation?.url)
+      const urlCapable = [...served.sessions.values()].filter(({ server }) => server.server.getClientCapabilities()?.elicitation?.url)
       await Promise.all(urlCapable.map(({ server }) => server.server.createElicitationCompletionNotifier(elicitationId)()))
     },
     finishConnectAndWait() {
@@ -142,9 +117,6 @@ export async function startMcpTestServer(): Promise<McpTestServer> {
       else connectReleased = true
       finishConnect = undefined
     },
-    async close() {
-      await Promise.all([...sessions.values()].map(({ server }) => server.close()))
-      await http.close()
-    },
+    close: () => served.close(),
   }
 }
