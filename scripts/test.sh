@@ -21,6 +21,5 @@ step typecheck pnpm run typecheck
 step lint pnpm exec biome check .
 step storybook-build pnpm --filter @mcp-hitl/stories run build-storybook --quiet
 step vitest pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
-if [ -f scripts/check-packages.sh ]; then step packages bash scripts/check-packages.sh; fi
 
 node scripts/summarize-tests.mjs "$results"
