@@ -11,18 +11,8 @@ import { parseRequestedSchema } from '../src/elicitation/parse-requested-schema'
 import type { PrimitiveSchemaDefinition, RequestedSchema } from '../src/elicitation/protocol'
 import { validateElicitationContent } from '../src/elicitation/validate-content'
 import { VALID_SCHEMAS } from './fixtures/valid-schemas'
+import { seededRandom } from './seeded-random'
 
-/** mulberry32: a tiny seeded PRNG, so the pairs are the same on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 type Rand = () => number
 const pick = <T>(r: Rand, list: readonly T[]): T => list[Math.floor(r() * list.length)] as T
@@ -164,7 +154,7 @@ function kit(schema: RequestedSchema, content: unknown): Verdict {
 }
 
 const PAIRS = (() => {
-  const r = rng(20251125)
+  const r = seededRandom(20251125)
   return Array.from({ length: 400 }, () => genPair(r))
 })()
 

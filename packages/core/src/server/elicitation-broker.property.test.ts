@@ -9,22 +9,12 @@ import type { ElicitContent, ElicitResult } from '../elicitation/protocol'
 import { createElicitationBroker } from './elicitation-broker'
 import { createRespondHandler } from './respond-handler'
 import { createPartRecorder } from './testing/part-recorder'
+import { seededRandom } from '../../test/seeded-random'
 
 const PENDING = 200
 const CALLS = 1_000
 const BURST = 25
 
-/** mulberry32: small, seeded, good enough to pick cases reproducibly. */
-function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const FORM = {
   message: 'Pick',
@@ -49,7 +39,7 @@ afterAll(() => {
 
 describe('respond under random load', () => {
   it.each([1, 42, 2026])('seed %i: every elicitation settles exactly once with the action of its one 200', async (seed) => {
-    const rand = random(seed)
+    const rand = seededRandom(seed)
     const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T
     const broker = createElicitationBroker({ maxPendingPerSession: PENDING, maxPendingTotal: PENDING })
     const handler = createRespondHandler(broker, { getSessionId: (r) => r.headers.get('x-session-id') })

@@ -2,11 +2,10 @@
  * The list endpoint: `GET` -> `200 { elicitations }`, the caller's pending elicitations, so a page
  * that reloads (or a second tab) shows them again and can still answer. 403 without a session.
  */
-import { McpHitlError } from '../errors'
 import type { ListElicitationsBody } from '../elicitation/wire'
 import type { ElicitationBroker } from './elicitation-broker-types'
 import { jsonResponse } from './json-response'
-import type { SessionHandlerOptions } from './session-resolver'
+import { requireGetSessionId, type SessionHandlerOptions } from './session-resolver'
 
 /** Options of {@link createListHandler}. */
 export type ListHandlerOptions = SessionHandlerOptions
@@ -16,11 +15,7 @@ export function createListHandler(
   broker: Pick<ElicitationBroker, 'listPending'>,
   options: ListHandlerOptions,
 ): (request: Request) => Promise<Response> {
-  if (typeof options?.getSessionId !== 'function') {
-    throw new McpHitlError('createListHandler needs a getSessionId(request) option: there is no safe default', {
-      code: 'misuse',
-    })
-  }
+  requireGetSessionId('createListHandler', options)
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return jsonResponse({ error: 'Use GET', code: 'method_not_allowed' }, 405, { allow: 'GET, HEAD' })

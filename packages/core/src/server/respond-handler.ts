@@ -15,7 +15,6 @@
  * export const POST = createRespondHandler(broker, { getSessionId: sessionFromCookie('sid') })
  * ```
  */
-import { McpHitlError } from '../errors'
 import { isElicitAction } from '../elicitation/protocol'
 import type { ElicitContent } from '../elicitation/protocol'
 import { RESPOND_ERROR_STATUS } from '../elicitation/wire'
@@ -23,7 +22,7 @@ import type { RespondErrorBody, RespondErrorCode, RespondRequestBody } from '../
 import type { ElicitationBroker } from './elicitation-broker-types'
 import { jsonResponse } from './json-response'
 import { readBodyWithLimit } from './read-body-with-limit'
-import type { SessionHandlerOptions } from './session-resolver'
+import { requireGetSessionId, type SessionHandlerOptions } from './session-resolver'
 
 /** Options of {@link createRespondHandler}. */
 export interface RespondHandlerOptions extends SessionHandlerOptions {
@@ -67,11 +66,7 @@ export function createRespondHandler(
   broker: Pick<ElicitationBroker, 'respond'>,
   options: RespondHandlerOptions,
 ): (request: Request) => Promise<Response> {
-  if (typeof options?.getSessionId !== 'function') {
-    throw new McpHitlError('createRespondHandler needs a getSessionId(request) option: there is no safe default', {
-      code: 'misuse',
-    })
-  }
+  requireGetSessionId('createRespondHandler', options)
   const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024
 
   return async (request) => {

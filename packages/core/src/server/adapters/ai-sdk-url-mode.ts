@@ -10,6 +10,7 @@ import type { JSONRPCMessage, MCPTransport } from '@ai-sdk/mcp'
 import type { ElicitRequestURLParams } from '../../elicitation/protocol'
 import { ELICITATION_COMPLETE_METHOD, ELICITATION_CREATE_METHOD } from '../../elicitation/protocol'
 import type { ElicitationBroker, ElicitationRequestContext } from '../elicitation-broker-types'
+import { type ElicitationContextOption, readContext } from './read-context'
 
 /** The transport being wrapped: the MCP SDK's `StreamableHTTPClientTransport` or any MCP transport. */
 export type UrlModeInnerTransport = Pick<MCPTransport, 'start' | 'close' | 'onclose' | 'onerror' | 'onmessage'> & {
@@ -34,14 +35,11 @@ type IncomingMessage = {
 export function withUrlElicitation(
   inner: UrlModeInnerTransport,
   broker: Pick<ElicitationBroker, 'request' | 'complete'>,
-  context: ElicitationRequestContext | (() => ElicitationRequestContext),
+  context: ElicitationContextOption,
 ): UrlModeTransport {
   // The server's name from its `initialize` answer, shown when the context names none (as the form adapter does).
   let serverName: string | undefined
-  const read = (): ElicitationRequestContext => {
-    const base = typeof context === 'function' ? context() : context
-    return base.serverName || !serverName ? base : { ...base, serverName }
-  }
+  const read = (): ElicitationRequestContext => readContext(context, serverName)
   const outer: UrlModeTransport = {
     start: () => inner.start(),
     send: (message) => inner.send(message),

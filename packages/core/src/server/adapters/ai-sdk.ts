@@ -12,6 +12,7 @@
 import type { ElicitResult as AiSdkElicitResult, ElicitationRequestSchema, MCPClient } from '@ai-sdk/mcp'
 import type { ElicitRequestParams } from '../../elicitation/protocol'
 import type { ElicitationBroker, ElicitationRequestContext } from '../elicitation-broker-types'
+import { type ElicitationContextOption, readContext } from './read-context'
 
 /** The `capabilities.elicitation` to give `createMCPClient` when this adapter answers: form mode only. */
 export const AI_SDK_ELICITATION_CAPABILITY: { form: Record<string, never> } = Object.freeze({ form: Object.freeze({}) })
@@ -24,7 +25,7 @@ export interface AiSdkAdapterOptions {
    */
   schema: typeof ElicitationRequestSchema
   /** Session, server name and part writer for each request; a function is read once per request. */
-  context: ElicitationRequestContext | (() => ElicitationRequestContext)
+  context: ElicitationContextOption
 }
 
 /** The narrow client surface the adapter needs; `serverInfo` names the server when `context` does not. */
@@ -43,10 +44,9 @@ export function attachBrokerToAiSdkClient(
 ): () => void {
   const detached = new AbortController()
   client.onElicitationRequest(options.schema, async (request): Promise<AiSdkElicitResult> => {
-    const base = typeof options.context === 'function' ? options.context() : options.context
-    const serverName = base.serverName ?? (client.serverInfo?.name || undefined)
+    const base = readContext(options.context, client.serverInfo?.name || undefined)
     const signal = base.signal ? AbortSignal.any([base.signal, detached.signal]) : detached.signal
-    const ctx: ElicitationRequestContext = { ...base, serverName, signal, modes: ['form'] }
+    const ctx: ElicitationRequestContext = { ...base, signal, modes: ['form'] }
     // The client validated only `message` and that `requestedSchema` exists; the broker parses the rest.
     const result = await broker.request(request.params as unknown as ElicitRequestParams, ctx)
     return result as AiSdkElicitResult

@@ -8,11 +8,12 @@
 import type { Client, ElicitResult as SdkElicitResult } from '@modelcontextprotocol/client'
 import type { ElicitRequestParams } from '../../elicitation/protocol'
 import type { ElicitationBroker, ElicitationRequestContext } from '../elicitation-broker-types'
+import { type ElicitationContextOption, readContext } from './read-context'
 
 /** Options of {@link attachBrokerToMcpClientV2}. */
 export interface McpClientV2AdapterOptions {
   /** Session, server name and part writer for each request; a function is read once per request. */
-  context: ElicitationRequestContext | (() => ElicitationRequestContext)
+  context: ElicitationContextOption
 }
 
 /** The narrow v2 client surface the adapter needs. */
@@ -33,10 +34,8 @@ export function attachBrokerToMcpClientV2(
   options: McpClientV2AdapterOptions,
 ): () => void {
   const detached = new AbortController()
-  const contextNow = (): ElicitationRequestContext => {
-    const base = typeof options.context === 'function' ? options.context() : options.context
-    return { ...base, serverName: base.serverName ?? (client.getServerVersion?.()?.name || undefined) }
-  }
+  const contextNow = (): ElicitationRequestContext =>
+    readContext(options.context, client.getServerVersion?.()?.name || undefined)
 
   client.setRequestHandler('elicitation/create', async (request, ctx): Promise<SdkElicitResult> => {
     const base = contextNow()

@@ -12,6 +12,7 @@ import type {
 } from '@modelcontextprotocol/sdk/types.js'
 import type { ElicitRequestParams } from '../../elicitation/protocol'
 import type { ElicitationBroker, ElicitationRequestContext } from '../elicitation-broker-types'
+import { type ElicitationContextOption, readContext } from './read-context'
 
 /** The `capabilities.elicitation` of a client whose elicitations the broker answers: form and URL mode. */
 export const BROKER_ELICITATION_CAPABILITY: { form: Record<string, never>; url: Record<string, never> } = Object.freeze({
@@ -30,7 +31,7 @@ export interface McpSdkAdapterOptions {
     complete: typeof ElicitationCompleteNotificationSchema
   }
   /** Session, server name and part writer for each request; a function is read once per request. */
-  context: ElicitationRequestContext | (() => ElicitationRequestContext)
+  context: ElicitationContextOption
 }
 
 /** The narrow client surface the adapter needs; `getServerVersion` names the server when `context` does not. */
@@ -51,10 +52,8 @@ export function attachBrokerToMcpClient(
   options: McpSdkAdapterOptions,
 ): () => void {
   const detached = new AbortController()
-  const contextNow = (): ElicitationRequestContext => {
-    const base = typeof options.context === 'function' ? options.context() : options.context
-    return { ...base, serverName: base.serverName ?? (client.getServerVersion?.()?.name || undefined) }
-  }
+  const contextNow = (): ElicitationRequestContext =>
+    readContext(options.context, client.getServerVersion?.()?.name || undefined)
 
   client.setRequestHandler(options.schemas.request, async (request, extra): Promise<SdkElicitResult> => {
     const base = contextNow()
