@@ -13,9 +13,9 @@ import { cpus, loadavg } from 'node:os'
 import { writeBenchSection } from '../../../scripts/bench-section'
 import { parseRequestedSchema } from '../src/elicitation/parse-requested-schema'
 import type { ElicitRequestFormParams } from '../src/elicitation/protocol'
-import { createElicitationBroker } from '../src/server/elicitation-broker'
-import type { ElicitationBroker } from '../src/server/elicitation-broker-types'
-import { createRespondHandler } from '../src/server/respond-handler'
+import { createElicitationBroker } from '../src/server/elicitation/elicitation-broker'
+import type { ElicitationBroker } from '../src/server/elicitation/elicitation-broker-types'
+import { createRespondHandler } from '../src/server/elicitation/respond-handler'
 import { startTestHttpServer, toNodeListener } from '../src/server/testing/node-http-bridge'
 
 type Handler = (request: Request) => Promise<Response>

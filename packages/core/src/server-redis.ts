@@ -1,5 +1,5 @@
 /** @mcp-hitl/core/server/redis: a Redis-backed elicitation store for several replicas. */
 
-export type { RedisStoreClient } from './server/stores/redis-client'
-export type { RedisElicitationStoreOptions } from './server/stores/redis-store'
-export { createRedisElicitationStore } from './server/stores/redis-store'
+export type { RedisStoreClient } from './server/elicitation/stores/redis-client'
+export type { RedisElicitationStoreOptions } from './server/elicitation/stores/redis-store'
+export { createRedisElicitationStore } from './server/elicitation/stores/redis-store'

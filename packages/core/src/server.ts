@@ -7,10 +7,10 @@ export type {
   ElicitationStore,
   SettleOutcome,
   StoredElicitation,
-} from './server/stores/elicitation-store'
+} from './server/elicitation/stores/elicitation-store'
 
 // elicitation broker
-export { createElicitationBroker, NOT_FOUND_MESSAGE } from './server/elicitation-broker'
+export { createElicitationBroker, NOT_FOUND_MESSAGE } from './server/elicitation/elicitation-broker'
 export type {
   CompleteScope,
   ElicitationBroker,
@@ -18,50 +18,50 @@ export type {
   ElicitationBrokerOptions,
   ElicitationRequestContext,
   RespondOutcome,
-} from './server/elicitation-broker-types'
-export { createElicitationId } from './server/create-elicitation-id'
-export { toElicitationDataPart, toElicitationRequestData } from './server/elicitation-data'
+} from './server/elicitation/elicitation-broker-types'
+export { createElicitationId } from './server/elicitation/create-elicitation-id'
+export { toElicitationDataPart, toElicitationRequestData } from './server/elicitation/elicitation-data'
 
 // stores
-export { createMemoryElicitationStore } from './server/stores/memory-store'
-export type { MemoryElicitationStoreOptions } from './server/stores/memory-store'
+export { createMemoryElicitationStore } from './server/elicitation/stores/memory-store'
+export type { MemoryElicitationStoreOptions } from './server/elicitation/stores/memory-store'
 
 // Fetch-API handlers
-export { createRespondHandler } from './server/respond-handler'
-export type { RespondHandlerOptions } from './server/respond-handler'
-export { createListHandler } from './server/list-handler'
-export type { ListHandlerOptions } from './server/list-handler'
-export type { GetSessionId, SessionHandlerOptions } from './server/session-resolver'
-export { sessionFromCookie, sessionFromHeader } from './server/session-from-request'
+export { createRespondHandler } from './server/elicitation/respond-handler'
+export type { RespondHandlerOptions } from './server/elicitation/respond-handler'
+export { createListHandler } from './server/elicitation/list-handler'
+export type { ListHandlerOptions } from './server/elicitation/list-handler'
+export type { GetSessionId, SessionHandlerOptions } from './server/http/session-resolver'
+export { sessionFromCookie, sessionFromHeader } from './server/http/session-from-request'
 
 // URL elicitation required (-32042)
-export { elicitRequiredUrls, getRequiredUrlElicitations, urlElicitationRequiredError } from './server/url-elicitation-required'
-export type { UrlElicitationRequiredJsonRpcError } from './server/url-elicitation-required'
+export { elicitRequiredUrls, getRequiredUrlElicitations, urlElicitationRequiredError } from './server/elicitation/url-elicitation-required'
+export type { UrlElicitationRequiredJsonRpcError } from './server/elicitation/url-elicitation-required'
 
 // adapters
-export { AI_SDK_ELICITATION_CAPABILITY, attachBrokerToAiSdkClient } from './server/adapters/ai-sdk'
-export type { AiSdkAdapterOptions, AiSdkElicitationClient } from './server/adapters/ai-sdk'
-export { withUrlElicitation } from './server/adapters/ai-sdk-url-mode'
-export type { UrlModeInnerTransport, UrlModeTransport } from './server/adapters/ai-sdk-url-mode'
-export { BROKER_ELICITATION_CAPABILITY, attachBrokerToMcpClient } from './server/adapters/mcp-sdk'
-export type { McpSdkAdapterOptions, McpSdkElicitationClient } from './server/adapters/mcp-sdk'
-export { attachBrokerToMcpClientV2 } from './server/adapters/mcp-client-v2'
-export type { McpClientV2AdapterOptions, McpClientV2ElicitationClient } from './server/adapters/mcp-client-v2'
+export { AI_SDK_ELICITATION_CAPABILITY, attachBrokerToAiSdkClient } from './server/elicitation/adapters/ai-sdk'
+export type { AiSdkAdapterOptions, AiSdkElicitationClient } from './server/elicitation/adapters/ai-sdk'
+export { withUrlElicitation } from './server/elicitation/adapters/ai-sdk-url-mode'
+export type { UrlModeInnerTransport, UrlModeTransport } from './server/elicitation/adapters/ai-sdk-url-mode'
+export { BROKER_ELICITATION_CAPABILITY, attachBrokerToMcpClient } from './server/elicitation/adapters/mcp-sdk'
+export type { McpSdkAdapterOptions, McpSdkElicitationClient } from './server/elicitation/adapters/mcp-sdk'
+export { attachBrokerToMcpClientV2 } from './server/elicitation/adapters/mcp-client-v2'
+export type { McpClientV2AdapterOptions, McpClientV2ElicitationClient } from './server/elicitation/adapters/mcp-client-v2'
 
 // MCP Apps: proxy handler, server hash, data part for AI SDK backends
-export { createMcpProxyHandler } from './server/mcp-proxy'
-export type { McpProxyErrorEvent, McpProxyHandler, McpProxyHandlerOptions } from './server/mcp-proxy'
+export { createMcpProxyHandler } from './server/apps/mcp-proxy-handler'
+export type { McpProxyErrorEvent, McpProxyHandler, McpProxyHandlerOptions } from './server/apps/mcp-proxy-handler'
 export type {
   ListedTool,
   McpProxyClient,
   McpProxyFactoryServer,
   McpProxyServerConfig,
   McpProxyUrlServer,
-} from './server/mcp-server-connection'
-export { computeServerHash } from './server/server-hash'
-export { findToolUiResourceUri, toMcpAppsDataPart } from './server/mcp-apps-data-part'
-export type { McpAppsDataPart, McpAppsDataPartInput, NamedTool } from './server/mcp-apps-data-part'
-export { createSandboxProxyHandler } from './server/sandbox-proxy-handler'
-export type { SandboxProxyHandlerOptions } from './server/sandbox-proxy-handler'
+} from './server/apps/mcp-server-connection'
+export { computeServerHash } from './server/apps/server-hash'
+export { findToolUiResourceUri, toMcpAppsDataPart } from './server/apps/mcp-apps-data-part'
+export type { McpAppsDataPart, McpAppsDataPartInput, NamedTool } from './server/apps/mcp-apps-data-part'
+export { createSandboxProxyHandler } from './server/apps/sandbox-proxy-handler'
+export type { SandboxProxyHandlerOptions } from './server/apps/sandbox-proxy-handler'
 export { buildSandboxProxyPage, normalizeHostOrigins } from './apps/sandbox-proxy-page'
 export type { SandboxProxyPageOptions } from './apps/sandbox-proxy-page'

@@ -17,7 +17,7 @@ import {
   type ReadResourceResult,
 } from '../../src/apps/protocol'
 import { createAgUiProxyTransport } from '../../src/apps/transports/ag-ui'
-import { computeServerHash } from '../../src/server/server-hash'
+import { computeServerHash } from '../../src/server/apps/server-hash'
 import { APP_HTML, APP_URI, type McpAppServer, startMcpAppServer } from './mcp-app-server'
 
 /** A model stand-in: every user run asks for `show_weather({ city: 'Paris' })`. */

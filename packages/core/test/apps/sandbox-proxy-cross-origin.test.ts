@@ -8,7 +8,7 @@ import { type Browser, chromium } from 'playwright'
 import { CHROMIUM, CHROMIUM_ARGS } from '../../../../scripts/chromium'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSandboxProxyUrl } from '../../src/apps/sandbox-proxy-protocol'
-import { createSandboxProxyHandler } from '../../src/server/sandbox-proxy-handler'
+import { createSandboxProxyHandler } from '../../src/server/apps/sandbox-proxy-handler'
 import { serveFetch, type TestHttpServer as ServedFetch } from '../../src/server/testing/node-http-bridge'
 
 

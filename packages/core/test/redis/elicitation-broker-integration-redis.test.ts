@@ -7,10 +7,10 @@ import { createLazyRedisStore } from './lazy-redis-store'
 import { runOnRedis } from './on-redis'
 import { redisUrl } from './redis-url'
 
-vi.mock('../../src/server/stores/memory-store', () => ({
+vi.mock('../../src/server/elicitation/stores/memory-store', () => ({
   createMemoryElicitationStore: (options: { now?: () => number } = {}) => createLazyRedisStore(redisUrl(), options),
 }))
 
 runOnRedis()
 
-await import('../../src/server/elicitation-broker.integration.test')
+await import('../../src/server/elicitation/elicitation-broker.integration.test')

@@ -3,8 +3,8 @@
  * `createMemoryElicitationStore` so the broker's own suites run unchanged against Redis.
  */
 import { createClient } from 'redis'
-import type { ElicitationStore } from '../../src/server/stores/elicitation-store'
-import { createRedisElicitationStore } from '../../src/server/stores/redis-store'
+import type { ElicitationStore } from '../../src/server/elicitation/stores/elicitation-store'
+import { createRedisElicitationStore } from '../../src/server/elicitation/stores/redis-store'
 
 let nextPrefix = 0
 let created = 0

@@ -1,7 +1,7 @@
 import { createClient } from 'redis'
 import { afterAll, beforeAll } from 'vitest'
-import type { ElicitationStore } from '../../src/server/stores/elicitation-store'
-import { createRedisElicitationStore } from '../../src/server/stores/redis-store'
+import type { ElicitationStore } from '../../src/server/elicitation/stores/elicitation-store'
+import { createRedisElicitationStore } from '../../src/server/elicitation/stores/redis-store'
 import { describeElicitationStoreContract } from '../server/store-contract'
 import { type RedisServerHandle, startRedisServer } from './redis-server'
 

@@ -1,4 +1,4 @@
-import { createMemoryElicitationStore } from '../../src/server/stores/memory-store'
+import { createMemoryElicitationStore } from '../../src/server/elicitation/stores/memory-store'
 import { describeElicitationStoreContract } from './store-contract'
 
 describeElicitationStoreContract('memory', {

@@ -3,7 +3,7 @@
  * (memory, Redis) so both keep the same 404/409/410 rules, caps and wake-ups the broker relies on.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import type { ElicitationSettlement, ElicitationStore, StoredElicitation } from '../../src/server/stores/elicitation-store'
+import type { ElicitationSettlement, ElicitationStore, StoredElicitation } from '../../src/server/elicitation/stores/elicitation-store'
 
 /** How the suite gets stores. */
 export interface StoreContractHarness {

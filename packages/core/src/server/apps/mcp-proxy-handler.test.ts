@@ -1,0 +1,228 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { describe, expect, it } from 'vitest'
+import { McpHitlError } from '../../errors'
+import { createMcpProxyHandler, type McpProxyErrorEvent } from './mcp-proxy-handler'
+import type { McpProxyClient } from './mcp-server-connection'
+import { computeServerHash } from './server-hash'
+
+/** A real SDK client linked in memory to a real McpServer; counts list/call requests. */
+function inMemoryServer() {
+  const stats = { connects: 0, lists: 0, closes: 0 }
+  const handles: { both?: ReturnType<McpServer['registerTool']> } = {}
+  const server = () => {
+    const s = new McpServer({ name: 't', version: '1' })
+    s.registerTool('app_tool', { _meta: { ui: { visibility: ['app'] } } }, async () => ({
+      content: [{ type: 'text', text: 'app' }],
+    }))
+    s.registerTool('model_tool', { _meta: { ui: { visibility: ['model'] } } }, async () => ({
+      content: [{ type: 'text', text: 'model' }],
+    }))
+    handles.both = s.registerTool('both_tool', {}, async () => ({ content: [{ type: 'text', text: 'both' }] }))
+    return s
+  }
+  let current: McpServer | undefined
+  const connect = async (): Promise<McpProxyClient> => {
+    stats.connects++
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+    current = server()
+    await current.connect(serverSide)
+    const client = new Client({ name: 'c', version: '1' })
+    await client.connect(clientSide)
+    const listTools = client.listTools.bind(client)
+    const close = client.close.bind(client)
+    return Object.assign(client, {
+      listTools: (...args: Parameters<Client['listTools']>) => {
+        stats.lists++
+        return listTools(...args)
+      },
+      close: () => {
+        stats.closes++
+        return close()
+      },
+    })
+  }
+  return { stats, connect, server: () => current, handles }
+}
+
+const post = (body: unknown, headers: Record<string, string> = {}) =>
+  new Request('http://proxy.test/mcp', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
+
+describe('createMcpProxyHandler with factory servers', () => {
+  it('enforces visibility, caches the tool list and reuses one client', async () => {
+    const mem = inMemoryServer()
+    const handler = createMcpProxyHandler({ servers: [{ id: 'mem', connect: mem.connect }] })
+    const call = (name: string) =>
+      handler(post({ serverHash: 'x', serverId: 'mem', method: 'tools/call', params: { name, arguments: {} } }))
+    expect((await call('app_tool')).status).toBe(200)
+    expect((await call('both_tool')).status).toBe(200)
+    const refused = await call('model_tool')
+    expect(refused.status).toBe(403)
+    expect(await refused.json()).toEqual({
+      error: 'Tool "model_tool" is not callable from apps (its visibility lacks "app")',
+    })
+    expect(mem.stats).toMatchObject({ connects: 1, lists: 1 })
+    await handler.close()
+    expect(mem.stats.closes).toBe(1)
+  })
+
+  it('lists again when a tool is unknown (a tool added since)', async () => {
+    const mem = inMemoryServer()
+    const handler = createMcpProxyHandler({ servers: [{ id: 'mem', connect: mem.connect }] })
+    const call = (name: string) =>
+      handler(post({ serverHash: 'x', serverId: 'mem', method: 'tools/call', params: { name, arguments: {} } }))
+    await call('app_tool')
+    mem.server()?.registerTool('late_tool', {}, async () => ({ content: [{ type: 'text', text: 'late' }] }))
+    const late = await call('late_tool')
+    expect(await late.json()).toEqual({ content: [{ type: 'text', text: 'late' }] })
+    expect(mem.stats.lists).toBe(2)
+    expect((await call('never')).status).toBe(404)
+    await handler.close()
+  })
+
+  it('trusts a cached tool list only for toolsTtlMs: a tool made model-only is refused after that', async () => {
+    const mem = inMemoryServer()
+    let clock = 0
+    const handler = createMcpProxyHandler({ servers: [{ id: 'mem', connect: mem.connect }], toolsTtlMs: 1000, now: () => clock })
+    const call = () =>
+      handler(post({ serverHash: 'x', serverId: 'mem', method: 'tools/call', params: { name: 'both_tool', arguments: {} } }))
+    expect((await call()).status).toBe(200)
+    mem.handles.both?.update({ _meta: { ui: { visibility: ['model'] } } })
+    clock = 500
+    expect((await call()).status).toBe(200)
+    clock = 1500
+    expect((await call()).status).toBe(403)
+    expect(mem.stats.lists).toBe(2)
+    await handler.close()
+  })
+
+  it('does not cache a failed connect; reports it and reconnects on the next request', async () => {
+    const mem = inMemoryServer()
+    let fail = true
+    const errors: McpProxyErrorEvent[] = []
+    const handler = createMcpProxyHandler({
+      servers: [
+        {
+          id: 'flaky',
+          connect: async () => {
+            if (fail) throw new Error('ECONNREFUSED 10.0.0.7:5432 secret-internal-host')
+            return mem.connect()
+          },
+        },
+      ],
+      onError: (e) => errors.push(e),
+    })
+    const first = await handler(post({ serverHash: 'x', serverId: 'flaky', method: 'ping' }))
+    expect(first.status).toBe(502)
+    const text = await first.text()
+    expect(text).toBe('{"error":"MCP request failed"}')
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatchObject({ serverId: 'flaky', method: 'ping' })
+    fail = false
+    expect((await handler(post({ serverHash: 'x', serverId: 'flaky', method: 'ping' }))).status).toBe(200)
+    await handler.close()
+  })
+
+  it('asks authorize before anything reaches the server', async () => {
+    const mem = inMemoryServer()
+    const handler = createMcpProxyHandler({
+      servers: [{ id: 'mem', connect: mem.connect }],
+      authorize: (request) => request.headers.get('x-csrf') === 'ok',
+    })
+    expect((await handler(post({ serverHash: 'x', serverId: 'mem', method: 'ping' }))).status).toBe(403)
+    expect(mem.stats.connects).toBe(0)
+    const ok = await handler(post({ serverHash: 'x', serverId: 'mem', method: 'ping' }, { 'x-csrf': 'ok' }))
+    expect(ok.status).toBe(200)
+    await handler.close()
+    const throwing = createMcpProxyHandler({
+      servers: [{ id: 'mem', connect: mem.connect }],
+      authorize: () => {
+        throw new Error('session store down')
+      },
+    })
+    expect((await throwing(post({ serverHash: 'x', serverId: 'mem', method: 'ping' }))).status).toBe(403)
+  })
+
+  it('forwards notifications/message and answers { success: true }', async () => {
+    const mem = inMemoryServer()
+    const handler = createMcpProxyHandler({ servers: [{ id: 'mem', connect: mem.connect }] })
+    const response = await handler(
+      post({ serverHash: 'x', serverId: 'mem', method: 'notifications/message', params: { level: 'info', data: 'hi' } }),
+    )
+    expect(await response.json()).toEqual({ success: true })
+    await handler.close()
+  })
+})
+
+describe('createMcpProxyHandler server lookup', () => {
+  const url = 'https://mcp.example.com/mcp'
+
+  it('finds URL servers by hash, by id, and by the middleware-style serverId alias', async () => {
+    const mem = inMemoryServer()
+    const handler = createMcpProxyHandler({
+      servers: [{ id: 'factory', type: 'http', url, connect: mem.connect }],
+    })
+    const hash = computeServerHash({ type: 'http', url })
+    expect((await handler(post({ serverHash: hash, method: 'ping' }))).status).toBe(200)
+    expect((await handler(post({ serverHash: 'nope', serverId: 'factory', method: 'ping' }))).status).toBe(200)
+    // An unknown id falls back to the hash, as in the middleware.
+    expect((await handler(post({ serverHash: hash, serverId: 'other', method: 'ping' }))).status).toBe(200)
+    const unknown = await handler(post({ serverHash: 'nope', serverId: 'other', method: 'ping' }))
+    expect([unknown.status, await unknown.json()]).toEqual([404, { error: 'Unknown server: other' }])
+    await handler.close()
+  })
+
+  it('two servers on one endpoint: reachable by id only, and both need an id', async () => {
+    const a = inMemoryServer()
+    const b = inMemoryServer()
+    const handler = createMcpProxyHandler({
+      servers: [
+        { id: 'a', type: 'http', url, connect: a.connect },
+        { id: 'b', type: 'http', url, connect: b.connect },
+      ],
+    })
+    const hash = computeServerHash({ type: 'http', url })
+    expect((await handler(post({ serverHash: hash, method: 'ping' }))).status).toBe(404)
+    expect((await handler(post({ serverHash: hash, serverId: 'b', method: 'ping' }))).status).toBe(200)
+    expect([a.stats.connects, b.stats.connects]).toEqual([0, 1])
+    await handler.close()
+    const misuse = (fn: () => unknown) => {
+      try {
+        fn()
+      } catch (e) {
+        return McpHitlError.isInstance(e) && e.code
+      }
+      return 'no error'
+    }
+    expect(
+      misuse(() =>
+        createMcpProxyHandler({
+          servers: [
+            { type: 'http', url },
+            { id: 'b', type: 'http', url },
+          ],
+        }),
+      ),
+    ).toBe('misuse')
+    expect(misuse(() => createMcpProxyHandler({ servers: [{ id: 'a', type: 'http', url }, { id: 'a', type: 'sse', url }] }))).toBe(
+      'misuse',
+    )
+  })
+
+  it('rejects a URL server with credentials or a non-http scheme at first use, without leaking it', async () => {
+    const errors: McpProxyErrorEvent[] = []
+    const handler = createMcpProxyHandler({
+      servers: [{ id: 'bad', type: 'http', url: 'https://user:pw@mcp.example.com/mcp' }],
+      onError: (e) => errors.push(e),
+    })
+    const response = await handler(post({ serverHash: 'x', serverId: 'bad', method: 'ping' }))
+    expect([response.status, await response.json()]).toEqual([502, { error: 'MCP request failed' }])
+    expect(String(errors[0]?.error)).toContain('without embedded credentials')
+    await handler.close()
+  })
+})

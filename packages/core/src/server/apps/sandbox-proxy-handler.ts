@@ -1,0 +1,61 @@
+/**
+ * Serves the sandbox proxy page of the double-iframe option. Mount it on an origin other than the
+ * host's (e.g. `https://sandbox.example.com`). The app's CSP travels as HTTP headers, which the
+ * app cannot remove the way it could edit a `<meta>`: `GET ?csp=<JSON of _meta.ui.csp>` answers the
+ * page with `Content-Security-Policy` built by `buildAppCsp` plus `frame-ancestors` limited to the
+ * allowed host origins. The inner `srcdoc` app inherits that policy.
+ */
+import { type CspHostPolicy, buildAppCsp } from '../../apps/csp'
+import type { McpUiResourceCsp } from '../../apps/protocol'
+import { buildSandboxProxyPage, normalizeHostOrigins } from '../../apps/sandbox-proxy-page'
+
+/** Options of {@link createSandboxProxyHandler}. */
+export interface SandboxProxyHandlerOptions {
+  /** Host page origins that may frame the proxy (also checked by the page on every message). */
+  allowedHostOrigins: string[]
+  /** Narrows what resources may declare (see `buildAppCsp`). */
+  hostPolicy?: CspHostPolicy
+  /** Largest accepted `csp` query parameter, in characters. Default 8,192. */
+  maxCspLength?: number
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function text(status: number, body: string, headers?: Record<string, string>): Response {
+  return new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...headers } })
+}
+
+/** Creates the Fetch-API handler for the sandbox proxy page. */
+export function createSandboxProxyHandler(options: SandboxProxyHandlerOptions): (request: Request) => Promise<Response> {
+  const origins = normalizeHostOrigins(options.allowedHostOrigins)
+  const page = buildSandboxProxyPage({ allowedHostOrigins: origins })
+  const maxCspLength = options.maxCspLength ?? 8192
+  return async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return text(405, 'Method not allowed', { allow: 'GET, HEAD' })
+    const raw = new URL(request.url).searchParams.get('csp')
+    let csp: McpUiResourceCsp | undefined
+    if (raw !== null) {
+      if (raw.length > maxCspLength) return text(413, 'csp parameter too long')
+      try {
+        const parsed: unknown = JSON.parse(raw)
+        if (!isRecord(parsed)) throw new Error('not an object')
+        csp = parsed as McpUiResourceCsp
+      } catch {
+        return text(400, 'csp must be the JSON of _meta.ui.csp')
+      }
+    }
+    const policy = `${buildAppCsp(csp, options.hostPolicy)}; frame-ancestors ${origins.join(' ')}`
+    return new Response(request.method === 'HEAD' ? null : page, {
+      status: 200,
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': policy,
+        'x-content-type-options': 'nosniff',
+        // The policy depends on the query; caches must key on it and never share across users.
+        'cache-control': 'private, no-cache',
+      },
+    })
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * Routes the elicitations of an `@ai-sdk/mcp` client (`createMCPClient`) into the broker: the
+ * legacy server push (`elicitation/create`) and, since 2.0.88, the 2026-07-28 `input_required`
+ * rounds, which the client hands to the same handler.
+ *
+ * That client handles form mode only: it rejects a spec-shaped URL-mode request itself (-32602,
+ * `requestedSchema` missing) and treats `notifications/elicitation/complete` as an error. Either
+ * create it with `capabilities: { elicitation: AI_SDK_ELICITATION_CAPABILITY }` (form only), or wrap
+ * its transport with `withUrlElicitation` and declare `BROKER_ELICITATION_CAPABILITY` (form and URL).
+ * A URL request that reaches this handler anyway is declined and shown as failed with the reason.
+ */
+import type { ElicitResult as AiSdkElicitResult, ElicitationRequestSchema, MCPClient } from '@ai-sdk/mcp'
+import type { ElicitRequestParams } from '../../../elicitation/protocol'
+import type { ElicitationBroker, ElicitationRequestContext } from '../elicitation-broker-types'
+import { type ElicitationContextOption, readContext } from './read-context'
+
+/** The `capabilities.elicitation` to give `createMCPClient` when this adapter answers: form mode only. */
+export const AI_SDK_ELICITATION_CAPABILITY: { form: Record<string, never> } = Object.freeze({ form: Object.freeze({}) })
+
+/** Options of {@link attachBrokerToAiSdkClient}. */
+export interface AiSdkAdapterOptions {
+  /**
+   * `ElicitationRequestSchema` from `@ai-sdk/mcp`, passed in because the client checks it by identity
+   * and importing it here would make `@ai-sdk/mcp` a hard dependency of this entry.
+   */
+  schema: typeof ElicitationRequestSchema
+  /** Session, server name and part writer for each request; a function is read once per request. */
+  context: ElicitationContextOption
+}
+
+/** The narrow client surface the adapter needs; `serverInfo` names the server when `context` does not. */
+export type AiSdkElicitationClient = Pick<MCPClient, 'onElicitationRequest'> & Partial<Pick<MCPClient, 'serverInfo'>>
+
+/**
+ * Registers the broker as the client's elicitation handler (it replaces any earlier one: the client
+ * keeps only the last). The returned function detaches: elicitations still waiting, and any later
+ * one, are answered `cancel`. The client passes no abort signal, so call it when the chat request that
+ * owns the client ends.
+ */
+export function attachBrokerToAiSdkClient(
+  client: AiSdkElicitationClient,
+  broker: Pick<ElicitationBroker, 'request'>,
+  options: AiSdkAdapterOptions,
+): () => void {
+  const detached = new AbortController()
+  client.onElicitationRequest(options.schema, async (request): Promise<AiSdkElicitResult> => {
+    const base = readContext(options.context, client.serverInfo?.name || undefined)
+    const signal = base.signal ? AbortSignal.any([base.signal, detached.signal]) : detached.signal
+    const ctx: ElicitationRequestContext = { ...base, signal, modes: ['form'] }
+    // The client validated only `message` and that `requestedSchema` exists; the broker parses the rest.
+    const result = await broker.request(request.params as unknown as ElicitRequestParams, ctx)
+    return result as AiSdkElicitResult
+  })
+  return () => detached.abort()
+}

@@ -1,0 +1,94 @@
+/**
+ * The broker's public shapes: options, the per-request context, what `respond` answers and the
+ * events its logging hook receives. Kept apart from the implementation so adapters and handlers
+ * depend on the contract only.
+ */
+import type { ValidateContentResult } from '../../elicitation/validate-content'
+import type { ElicitRequestParams, ElicitResult, RequestedSchema } from '../../elicitation/protocol'
+import type {
+  ElicitationDataPart,
+  ElicitationMode,
+  ElicitationRequestData,
+  ElicitationStatus,
+  FieldError,
+  RespondErrorCode,
+  RespondRequestBody,
+} from '../../elicitation/wire'
+import type { ElicitationStore } from './stores/elicitation-store'
+
+/** Options of {@link createElicitationBroker}. */
+export interface ElicitationBrokerOptions {
+  /** Where pending elicitations live. Default: a fresh in-memory store, closed with the broker. */
+  store?: ElicitationStore
+  /** How long a person has to answer, in ms. Default 600,000 (10 minutes). */
+  ttlMs?: number
+  /** Pending elicitations one session may hold; the next is declined. Default 20. */
+  maxPendingPerSession?: number
+  /** Pending elicitations across all sessions; the next is declined. Default 10,000. */
+  maxPendingTotal?: number
+  /** Clock in epoch ms, for tests. */
+  now?: () => number
+  /** Content validator; default the kit's eval-free `validateElicitationContent` (Ajv is one prop away). */
+  validate?: (schema: RequestedSchema, content: unknown) => ValidateContentResult
+  /** Logging hook. Receives ids, statuses and reasons, never content. Must not throw (errors are swallowed). */
+  onEvent?: (event: ElicitationBrokerEvent) => void
+}
+
+/** Who asks and where the chat UI listens, given with every request. */
+export interface ElicitationRequestContext {
+  /** The session allowed to answer (compared with the handlers' `getSessionId`). Bind it to the user, not only a connection. */
+  sessionId: string
+  /** The MCP server's display name, shown to the user as the spec requires. */
+  serverName?: string
+  /** Writes a `data-elicitation-request` part to the chat stream, e.g. the AI SDK `writer.write`. */
+  emit?: (part: ElicitationDataPart) => void
+  /** Aborting answers `cancel` and shows the elicitation as cancelled (e.g. the MCP request was cancelled). */
+  signal?: AbortSignal
+  /** Modes the calling client can carry; others are declined with a reason. Default both. */
+  modes?: readonly ElicitationMode[]
+}
+
+/** Result of {@link ElicitationBroker.respond}: success, or the refusal the handler turns into a status. */
+export type RespondOutcome =
+  | { ok: true }
+  | { ok: false; code: RespondErrorCode; message: string; fieldErrors?: FieldError[] }
+
+/** Scope of a URL-mode completion: narrows the match to one session or server. */
+export interface CompleteScope {
+  sessionId?: string
+  serverName?: string
+}
+
+/** What the broker reports to `onEvent`; never content. */
+export type ElicitationBrokerEvent =
+  | { type: 'requested'; id: string; sessionId: string; serverName?: string; mode: ElicitationMode; expiresAt: number }
+  | { type: 'refused'; id: string; sessionId: string; serverName?: string; reason: string }
+  | {
+      type: 'settled'
+      id: string
+      sessionId: string
+      status: Exclude<ElicitationStatus, 'pending'>
+      action: ElicitResult['action']
+      reason?: string
+    }
+  | { type: 'respond_rejected'; id: string; code: RespondErrorCode }
+  | { type: 'completed'; id: string; urlElicitationId: string }
+  | { type: 'emit_failed'; id: string; error: unknown }
+  | { type: 'store_error'; id: string; operation: string; error: unknown }
+
+/** Parks elicitations until the person answers, validates answers, and keeps the chat UI in step. */
+export interface ElicitationBroker {
+  /** Shows the elicitation and resolves with the answer for the MCP server; never rejects, never hangs past the TTL. */
+  request(params: ElicitRequestParams, ctx: ElicitationRequestContext): Promise<ElicitResult>
+  /** Answers a pending elicitation on behalf of `sessionId` (what the respond handler calls). */
+  respond(body: RespondRequestBody, sessionId: string): Promise<RespondOutcome>
+  /**
+   * `notifications/elicitation/complete`: marks an accepted URL-mode elicitation `completed`. Unknown
+   * or already completed ids are ignored (false), as the spec requires.
+   */
+  complete(urlElicitationId: string, scope?: CompleteScope): Promise<boolean>
+  /** The session's pending elicitations, for a page that reloads. */
+  listPending(sessionId: string): Promise<ElicitationRequestData[]>
+  /** Answers every waiting request `cancel`, clears timers, and closes the store it created. */
+  close(): Promise<void>
+}

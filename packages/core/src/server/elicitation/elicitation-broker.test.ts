@@ -1,0 +1,259 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { ElicitRequestFormParams, ElicitRequestURLParams } from '../../elicitation/protocol'
+import { REDACTED } from '../../elicitation/redact'
+import { createElicitationBroker } from './elicitation-broker'
+import type { ElicitationBroker, ElicitationBrokerEvent } from './elicitation-broker-types'
+import { createPartRecorder } from '../testing/part-recorder'
+
+const FORM: ElicitRequestFormParams = {
+  message: 'Who are you?',
+  requestedSchema: {
+    type: 'object',
+    properties: {
+      name: { type: 'string', minLength: 1 },
+      age: { type: 'integer', minimum: 0 },
+      apiToken: { type: 'string' },
+    },
+    required: ['name'],
+  },
+}
+
+const URL_PARAMS: ElicitRequestURLParams = {
+  mode: 'url',
+  message: 'Connect your account',
+  elicitationId: 'srv-1',
+  url: 'https://auth.example.com/connect?x=1',
+}
+
+let broker: ElicitationBroker
+afterEach(async () => {
+  vi.useRealTimers()
+  await broker?.close()
+})
+
+describe('createElicitationBroker', () => {
+  it('given a form request, emits a pending part and resolves accept with the validated content once answered', async () => {
+    const events: ElicitationBrokerEvent[] = []
+    broker = createElicitationBroker({ onEvent: (e) => events.push(e) })
+    const rec = createPartRecorder()
+    const result = broker.request(FORM, { sessionId: 's1', serverName: 'demo', emit: rec.emit })
+    const pending = await rec.next((p) => p.data.status === 'pending')
+    expect(pending.type).toBe('data-elicitation-request')
+    expect(pending.id).toBe(pending.data.elicitationId)
+    expect(pending.id).toMatch(/^[A-Za-z0-9_-]{22}$/)
+    expect(pending.data).toMatchObject({ message: 'Who are you?', mode: 'form', serverName: 'demo' })
+    expect(pending.data.expiresAt).toBeGreaterThan(Date.now())
+
+    const outcome = await broker.respond(
+      { id: pending.id, action: 'accept', content: { name: 'Ada', age: 36, apiToken: 'sk-1', extra: 'x' } },
+      's1',
+    )
+    expect(outcome).toEqual({ ok: true })
+    await expect(result).resolves.toEqual({ action: 'accept', content: { name: 'Ada', age: 36, apiToken: 'sk-1' } })
+    const accepted = await rec.next((p) => p.data.status === 'accepted')
+    expect(accepted.id).toBe(pending.id)
+    expect(accepted.data.response).toEqual({ action: 'accept', content: { name: 'Ada', age: 36, apiToken: REDACTED } })
+    // The logging hook never sees content.
+    expect(JSON.stringify(events)).not.toContain('sk-1')
+    expect(JSON.stringify(events)).not.toContain('Ada')
+  })
+
+  it('drops content sent with decline and cancel', async () => {
+    broker = createElicitationBroker()
+    const rec = createPartRecorder()
+    const first = broker.request(FORM, { sessionId: 's1', emit: rec.emit })
+    const second = broker.request(FORM, { sessionId: 's1', emit: rec.emit })
+    await rec.next((p) => p.data.status === 'pending' && rec.parts.filter((q) => q.data.status === 'pending').length === 2)
+    const [a, b] = rec.parts.map((p) => p.id)
+    await broker.respond({ id: a as string, action: 'decline', content: { name: 'leak' } }, 's1')
+    await broker.respond({ id: b as string, action: 'cancel', content: { name: 'leak' } }, 's1')
+    await expect(first).resolves.toEqual({ action: 'decline' })
+    await expect(second).resolves.toEqual({ action: 'cancel' })
+    expect(rec.parts.map((p) => p.data.status)).toEqual(['pending', 'pending', 'declined', 'cancelled'])
+    expect(JSON.stringify(rec.parts)).not.toContain('leak')
+  })
+
+  it('keeps an elicitation pending after invalid content, then accepts the corrected answer', async () => {
+    broker = createElicitationBroker()
+    const rec = createPartRecorder()
+    const result = broker.request(FORM, { sessionId: 's1', emit: rec.emit })
+    const { id } = await rec.next((p) => p.data.status === 'pending')
+    const bad = await broker.respond({ id, action: 'accept', content: { name: '', age: -1 } }, 's1')
+    expect(bad).toMatchObject({ ok: false, code: 'invalid_content' })
+    expect(bad.ok === false && bad.fieldErrors?.map((e) => e.field).sort()).toEqual(['age', 'name'])
+    expect(await broker.listPending('s1')).toHaveLength(1)
+    expect(await broker.respond({ id, action: 'accept', content: { name: 'Ada' } }, 's1')).toEqual({ ok: true })
+    await expect(result).resolves.toEqual({ action: 'accept', content: { name: 'Ada' } })
+  })
+
+  it('refuses foreign sessions, unknown ids and second answers', async () => {
+    broker = createElicitationBroker()
+    const rec = createPartRecorder()
+    const result = broker.request(FORM, { sessionId: 's1', emit: rec.emit })
+    const { id } = await rec.next((p) => p.data.status === 'pending')
+    expect(await broker.respond({ id, action: 'decline' }, 's2')).toMatchObject({ ok: false, code: 'forbidden' })
+    expect(await broker.respond({ id: 'nope', action: 'decline' }, 's1')).toEqual({
+      ok: false,
+      code: 'not_found',
+      message: 'Elicitation request not found or already resolved',
+    })
+    expect(await broker.respond({ id, action: 'decline' }, 's1')).toEqual({ ok: true })
+    expect(await broker.respond({ id, action: 'accept', content: { name: 'x' } }, 's1')).toMatchObject({
+      ok: false,
+      code: 'already_settled',
+    })
+    await expect(result).resolves.toEqual({ action: 'decline' })
+  })
+
+  it('answers cancel and shows expired when nobody answers within the TTL; a late answer gets expired', async () => {
+    broker = createElicitationBroker({ ttlMs: 20 })
+    const rec = createPartRecorder()
+    const result = await broker.request(FORM, { sessionId: 's1', emit: rec.emit })
+    expect(result).toEqual({ action: 'cancel' })
+    const expired = await rec.next((p) => p.data.status === 'expired')
+    expect(expired.data.reason).toMatch(/No answer/)
+    expect(await broker.respond({ id: expired.id, action: 'decline' }, 's1')).toMatchObject({ ok: false, code: 'expired' })
+  })
+
+  it('answers cancel and shows cancelled when the signal aborts', async () => {
+    broker = createElicitationBroker()
+    const rec = createPartRecorder()
+    const controller = new AbortController()
+    const result = broker.request(FORM, { sessionId: 's1', emit: rec.emit, signal: controller.signal })
+    await rec.next((p) => p.data.status === 'pending')
+    controller.abort()
+    await expect(result).resolves.toEqual({ action: 'cancel' })
+    expect((await rec.next((p) => p.data.status === 'cancelled')).data.reason).toMatch(/cancelled/)
+    expect(await broker.listPending('s1')).toEqual([])
+  })
+
+  it('declines over a cap with a reason instead of dropping the request', async () => {
+    broker = createElicitationBroker({ maxPendingPerSession: 1, maxPendingTotal: 2 })
+    const rec = createPartRecorder()
+    void broker.request(FORM, { sessionId: 's1', emit: rec.emit })
+    await rec.next((p) => p.data.status === 'pending')
+    await expect(broker.request(FORM, { sessionId: 's1', emit: rec.emit })).resolves.toEqual({ action: 'decline' })
+    expect((await rec.next((p) => p.data.status === 'failed')).data.reason).toMatch(/this session \(limit 1\)/)
+    void broker.request(FORM, { sessionId: 's2', emit: rec.emit })
+    await expect(broker.request(FORM, { sessionId: 's3', emit: rec.emit })).resolves.toEqual({ action: 'decline' })
+    expect(rec.parts.filter((p) => p.data.status === 'failed').at(-1)?.data.reason).toMatch(/\(limit 2\)/)
+  })
+
+  it('declines an unusable schema at once and says why, without showing a half-broken form', async () => {
+    broker = createElicitationBroker()
+    const rec = createPartRecorder()
+    const bad = { message: 'Nested', requestedSchema: { type: 'object', properties: { a: { type: 'object' } } } }
+    await expect(broker.request(bad as never, { sessionId: 's1', emit: rec.emit })).resolves.toEqual({ action: 'decline' })
+    const [part] = rec.parts
+    expect(part?.data.status).toBe('failed')
+    expect(part?.data.reason).toMatch(/properties\/a/)
+    expect(part?.data.requestedSchema).toEqual({ type: 'object', properties: {} })
+  })
+
+  it('declines a request without a session, which nobody could answer', async () => {
+    broker = createElicitationBroker()
+    const rec = createPartRecorder()
+    await expect(broker.request(FORM, { sessionId: '', emit: rec.emit })).resolves.toEqual({ action: 'decline' })
+    expect(rec.parts[0]?.data).toMatchObject({ status: 'failed', reason: 'No sessionId in the request context' })
+  })
+
+  it('declines URL modes the client cannot carry and URLs that are not web pages', async () => {
+    broker = createElicitationBroker()
+    const rec = createPartRecorder()
+    await expect(broker.request(URL_PARAMS, { sessionId: 's1', emit: rec.emit, modes: ['form'] })).resolves.toEqual({
+      action: 'decline',
+    })
+    await expect(
+      broker.request({ ...URL_PARAMS, url: 'javascript:alert(1)' }, { sessionId: 's1', emit: rec.emit }),
+    ).resolves.toEqual({ action: 'decline' })
+    expect(rec.parts.map((p) => [p.data.status, p.data.reason])).toEqual([
+      ['failed', 'This client does not support url-mode elicitation'],
+      ['failed', 'URL elicitation with a disallowed scheme (javascript:)'],
+    ])
+  })
+
+  it('in URL mode returns the consent, then shows completed when the server says so; other ids are ignored', async () => {
+    broker = createElicitationBroker()
+    const rec = createPartRecorder()
+    const result = broker.request(URL_PARAMS, { sessionId: 's1', emit: rec.emit })
+    const pending = await rec.next((p) => p.data.status === 'pending')
+    expect(pending.data).toMatchObject({ mode: 'url', url: URL_PARAMS.url, urlElicitationId: 'srv-1' })
+    expect(pending.data.requestedSchema).toEqual({ type: 'object', properties: {} })
+    await broker.respond({ id: pending.id, action: 'accept', content: { smuggled: 'x' } }, 's1')
+    await expect(result).resolves.toEqual({ action: 'accept' })
+    expect(await broker.complete('unknown')).toBe(false)
+    expect(await broker.complete('srv-1', { sessionId: 'other' })).toBe(false)
+    expect(await broker.complete('srv-1')).toBe(true)
+    expect(await broker.complete('srv-1')).toBe(false)
+    expect(rec.parts.map((p) => p.data.status)).toEqual(['pending', 'accepted', 'completed'])
+    expect(rec.parts.every((p) => p.id === pending.id)).toBe(true)
+  })
+
+  it('a completion that arrives before consent shows completed right after the accept', async () => {
+    broker = createElicitationBroker()
+    const rec = createPartRecorder()
+    const result = broker.request(URL_PARAMS, { sessionId: 's1', emit: rec.emit })
+    const pending = await rec.next((p) => p.data.status === 'pending')
+    expect(await broker.complete('srv-1')).toBe(true)
+    expect(rec.parts).toHaveLength(1)
+    await broker.respond({ id: pending.id, action: 'accept' }, 's1')
+    await expect(result).resolves.toEqual({ action: 'accept' })
+    expect(rec.parts.map((p) => p.data.status)).toEqual(['pending', 'accepted', 'completed'])
+  })
+
+  it('a declined URL elicitation can no longer be completed', async () => {
+    broker = createElicitationBroker()
+    const rec = createPartRecorder()
+    const result = broker.request(URL_PARAMS, { sessionId: 's1', emit: rec.emit })
+    const pending = await rec.next((p) => p.data.status === 'pending')
+    await broker.respond({ id: pending.id, action: 'decline' }, 's1')
+    await expect(result).resolves.toEqual({ action: 'decline' })
+    expect(await broker.complete('srv-1')).toBe(false)
+  })
+
+  it('lists only the caller’s pending elicitations, oldest first', async () => {
+    broker = createElicitationBroker()
+    const rec = createPartRecorder()
+    void broker.request({ ...FORM, message: 'one' }, { sessionId: 's1', emit: rec.emit })
+    void broker.request({ ...FORM, message: 'two' }, { sessionId: 's1', emit: rec.emit })
+    void broker.request({ ...FORM, message: 'other' }, { sessionId: 's2', emit: rec.emit })
+    await rec.next(() => rec.parts.length === 3)
+    const list = await broker.listPending('s1')
+    expect(list.map((d) => [d.message, d.status])).toEqual([
+      ['one', 'pending'],
+      ['two', 'pending'],
+    ])
+  })
+
+  it('keeps answering when the chat stream is gone (emit throws)', async () => {
+    const events: ElicitationBrokerEvent[] = []
+    broker = createElicitationBroker({ onEvent: (e) => events.push(e) })
+    const result = broker.request(FORM, {
+      sessionId: 's1',
+      emit: () => {
+        throw new Error('stream closed')
+      },
+    })
+    await expect.poll(() => broker.listPending('s1')).toHaveLength(1)
+    const [data] = await broker.listPending('s1')
+    await broker.respond({ id: data?.elicitationId as string, action: 'decline' }, 's1')
+    await expect(result).resolves.toEqual({ action: 'decline' })
+    expect(events.filter((e) => e.type === 'emit_failed')).toHaveLength(2)
+  })
+
+  it('on close answers every waiting request cancel and leaves no timer behind', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const before = vi.getTimerCount()
+    broker = createElicitationBroker()
+    const rec = createPartRecorder()
+    const results = [1, 2, 3].map(() => broker.request(FORM, { sessionId: 's1', emit: rec.emit }))
+    await rec.next(() => rec.parts.length === 3)
+    // One shared expiry timer, not one per request.
+    expect(vi.getTimerCount()).toBe(before + 1)
+    await broker.close()
+    await expect(Promise.all(results)).resolves.toEqual([{ action: 'cancel' }, { action: 'cancel' }, { action: 'cancel' }])
+    expect(vi.getTimerCount()).toBe(before)
+    vi.useRealTimers()
+    await expect(broker.request(FORM, { sessionId: 's1' })).resolves.toEqual({ action: 'decline' })
+  })
+})

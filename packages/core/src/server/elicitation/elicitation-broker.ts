@@ -1,0 +1,341 @@
+/**
+ * The elicitation broker: parks each `elicitation/create` until its person answers through the
+ * respond handler, validates the answer, and re-emits the chat part on every status change.
+ *
+ * One state machine per elicitation: `pending` -> `accepted | declined | cancelled | expired | failed`
+ * (URL mode: `accepted` -> `completed` on the server's notification). The store decides every
+ * transition atomically, so an elicitation settles exactly once even when answers race or land on
+ * another replica; the waiting `request` learns of it through the store's subscription.
+ */
+import type { ElicitRequestParams, ElicitResult } from '../../elicitation/protocol'
+import { validateElicitationContent } from '../../elicitation/validate-content'
+import type { ElicitationRequestData, ElicitationStatus, RespondRequestBody } from '../../elicitation/wire'
+import { createElicitationId } from './create-elicitation-id'
+import { describeElicitRequest } from './describe-elicit-request'
+import type { ElicitRequestShown } from './describe-elicit-request'
+import type {
+  CompleteScope,
+  ElicitationBroker,
+  ElicitationBrokerEvent,
+  ElicitationBrokerOptions,
+  ElicitationRequestContext,
+  RespondOutcome,
+} from './elicitation-broker-types'
+import { EMPTY_REQUESTED_SCHEMA, toElicitationDataPart, toElicitationRequestData } from './elicitation-data'
+import { UrlCompletions } from './url-completions'
+import type { UrlWait } from './url-completions'
+import type { ElicitationSettlement, StoredElicitation } from './stores/elicitation-store'
+import { createMemoryElicitationStore } from './stores/memory-store'
+
+const DEFAULT_TTL_MS = 10 * 60_000
+// setTimeout fires at once beyond 2^31-1 ms; longer TTLs are re-armed in steps.
+const MAX_TIMER_MS = 2_147_483_647
+
+/** The 404 message of the AI SDK example, kept word for word for pages built on it. */
+export const NOT_FOUND_MESSAGE = 'Elicitation request not found or already resolved'
+
+interface Waiter {
+  record: StoredElicitation
+  finish(settlement: ElicitationSettlement): void
+}
+
+const cancelled = (id: string, reason: string): ElicitationSettlement => ({ id, status: 'cancelled', result: { action: 'cancel' }, reason })
+
+const STATUS_BY_ACTION = { accept: 'accepted', decline: 'declined', cancel: 'cancelled' } as const
+
+/** Creates a broker; see {@link ElicitationBrokerOptions} for the defaults. */
+export function createElicitationBroker(options: ElicitationBrokerOptions = {}): ElicitationBroker {
+  const ownsStore = options.store === undefined
+  const store = options.store ?? createMemoryElicitationStore({ now: options.now })
+  const ttlMs = options.ttlMs ?? DEFAULT_TTL_MS
+  const limits = {
+    maxPendingPerSession: options.maxPendingPerSession ?? 20,
+    maxPendingTotal: options.maxPendingTotal ?? 10_000,
+  }
+  const now = options.now ?? Date.now
+  const validate = options.validate ?? validateElicitationContent
+  const waiters = new Map<string, Waiter>()
+  const urlWaits = new UrlCompletions()
+  let closed = false
+
+  const report = (event: ElicitationBrokerEvent): void => {
+    try {
+      options.onEvent?.(event)
+    } catch {
+      // A logging hook must never break an answer.
+    }
+  }
+
+  const emitData = (emit: ElicitationRequestContext['emit'], data: ElicitationRequestData): void => {
+    if (!emit) return
+    try {
+      emit(toElicitationDataPart(data))
+    } catch (error) {
+      // The chat stream may have ended; the list handler still shows pending elicitations.
+      report({ type: 'emit_failed', id: data.elicitationId, error })
+    }
+  }
+
+  const refuse = (
+    ctx: ElicitationRequestContext,
+    shown: ElicitRequestShown,
+    status: Exclude<ElicitationStatus, 'pending'>,
+    result: ElicitResult,
+    reason: string,
+  ): ElicitResult => {
+    const at = now()
+    const record: StoredElicitation = { id: createElicitationId(), sessionId: ctx.sessionId, createdAt: at, expiresAt: at, status, ...shown }
+    if (ctx.serverName !== undefined) record.serverName = ctx.serverName
+    report({ type: 'refused', id: record.id, sessionId: ctx.sessionId, serverName: ctx.serverName, reason })
+    emitData(ctx.emit, toElicitationRequestData(record, status, result, reason))
+    return result
+  }
+
+  const emitCompleted = (wait: UrlWait): void => {
+    urlWaits.drop(wait)
+    report({ type: 'completed', id: wait.record.id, urlElicitationId: wait.record.urlElicitationId ?? '' })
+    emitData(wait.emit, toElicitationRequestData(wait.record, 'completed', { action: 'accept' }))
+  }
+
+  /** Settles through the store; if the store fails, settles locally so no waiter hangs. */
+  const settleFromHere = async (waiter: Waiter, settlement: ElicitationSettlement, operation: string): Promise<void> => {
+    try {
+      const outcome = await store.settle(settlement, now())
+      if (outcome.ok || outcome.reason === 'not_found') waiter.finish(settlement)
+      // already_settled / expired: the winning settlement reaches the waiter through the subscription.
+    } catch (error) {
+      report({ type: 'store_error', id: settlement.id, operation, error })
+      waiter.finish(settlement)
+    }
+  }
+
+  /**
+   * One waiting request. A class rather than a handful of closures, and one shared expiry timer
+   * rather than one per request: at 10,000 pending both show in the heap (see BENCHMARKS.md).
+   */
+  class PendingElicitation implements Waiter {
+    readonly promise: Promise<ElicitResult>
+    private resolve!: (result: ElicitResult) => void
+    private done = false
+    private unsubscribe: (() => void) | undefined
+    private readonly urlWait: UrlWait | undefined
+
+    constructor(
+      readonly record: StoredElicitation,
+      private readonly ctx: ElicitationRequestContext,
+    ) {
+      this.promise = new Promise((resolve) => {
+        this.resolve = resolve
+      })
+      this.urlWait =
+        record.mode === 'url' ? { record, emit: ctx.emit, accepted: false, completedEarly: false, until: record.expiresAt } : undefined
+    }
+
+    async start(): Promise<void> {
+      const { record, ctx } = this
+      // Subscribe before the part is shown: no answer can arrive before anyone listens.
+      try {
+        this.unsubscribe = await store.subscribe(record.id, (settlement) => this.finish(settlement))
+      } catch (error) {
+        report({ type: 'store_error', id: record.id, operation: 'subscribe', error })
+        const reason = 'The elicitation store is unavailable'
+        await settleFromHere(this, { id: record.id, status: 'failed', result: { action: 'decline' }, reason }, 'subscribe')
+        return
+      }
+      if (this.done) {
+        this.unsubscribe()
+        return
+      }
+      waiters.set(record.id, this)
+      if (this.urlWait) urlWaits.add(this.urlWait, now())
+      armExpiry(record.expiresAt)
+      // The waiter is its own abort listener (handleEvent): no extra closure per request.
+      ctx.signal?.addEventListener('abort', this, { once: true })
+      report({ type: 'requested', id: record.id, sessionId: record.sessionId, serverName: record.serverName, mode: record.mode, expiresAt: record.expiresAt })
+      emitData(ctx.emit, toElicitationRequestData(record, 'pending'))
+      if (ctx.signal?.aborted) this.handleEvent()
+      if (closed) void settleFromHere(this, cancelled(record.id, 'The elicitation broker was closed'), 'close')
+    }
+
+    /** Abort listener. */
+    handleEvent(): void {
+      void settleFromHere(this, cancelled(this.record.id, 'The MCP request was cancelled'), 'abort')
+    }
+
+    expire(): void {
+      const reason = `No answer within ${Math.round(ttlMs / 1000)} s`
+      void settleFromHere(this, { id: this.record.id, status: 'expired', result: { action: 'cancel' }, reason }, 'expire')
+    }
+
+    finish(settlement: ElicitationSettlement): void {
+      if (this.done) return
+      this.done = true
+      const { record, ctx, urlWait } = this
+      ctx.signal?.removeEventListener('abort', this)
+      this.unsubscribe?.()
+      waiters.delete(record.id)
+      const accepted = settlement.status === 'accepted'
+      // URL mode never carries content; declines and cancels never do either.
+      const result: ElicitResult =
+        accepted && record.mode === 'form' && settlement.result.content
+          ? { action: 'accept', content: settlement.result.content }
+          : { action: settlement.result.action }
+      report({ type: 'settled', id: record.id, sessionId: record.sessionId, status: settlement.status, action: result.action, reason: settlement.reason })
+      emitData(ctx.emit, toElicitationRequestData(record, settlement.status, result, settlement.reason))
+      if (urlWait) {
+        if (accepted) {
+          urlWait.accepted = true
+          urlWait.until = now() + ttlMs
+          if (urlWait.completedEarly) emitCompleted(urlWait)
+        } else urlWaits.drop(urlWait)
+      }
+      this.resolve(result)
+    }
+  }
+
+  // One timer for all waiters. `waiters` is in creation order and the TTL is fixed, so its first
+  // entry expires first; the timer is armed for the earliest deadline and re-armed after each sweep.
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let timerDue = Number.POSITIVE_INFINITY
+
+  const armExpiry = (due: number): void => {
+    if (closed || (timer !== undefined && timerDue <= due)) return
+    if (timer !== undefined) clearTimeout(timer)
+    timerDue = due
+    timer = setTimeout(sweep, Math.min(Math.max(due - now(), 0), MAX_TIMER_MS))
+    // Do not hold a process open only to expire an elicitation.
+    ;(timer as { unref?: () => void }).unref?.()
+  }
+
+  const sweep = (): void => {
+    timer = undefined
+    timerDue = Number.POSITIVE_INFINITY
+    const at = now()
+    let next = Number.POSITIVE_INFINITY
+    for (const waiter of waiters.values()) {
+      if (waiter.record.expiresAt <= at) (waiter as PendingElicitation).expire()
+      else {
+        next = waiter.record.expiresAt
+        break
+      }
+    }
+    if (next !== Number.POSITIVE_INFINITY) armExpiry(next)
+  }
+
+  const request = async (params: ElicitRequestParams, ctx: ElicitationRequestContext): Promise<ElicitResult> => {
+    const described = describeElicitRequest(params)
+    if (!described.ok) {
+      const shown = { mode: 'form' as const, message: described.message, requestedSchema: EMPTY_REQUESTED_SCHEMA }
+      return refuse(ctx, shown, 'failed', { action: 'decline' }, described.reason)
+    }
+    const shown = described.shown
+    if (closed) return refuse(ctx, shown, 'failed', { action: 'decline' }, 'The elicitation broker is closed')
+    // Without an owner nobody could ever answer it (the handlers refuse empty sessions).
+    if (typeof ctx.sessionId !== 'string' || ctx.sessionId.length === 0) {
+      return refuse(ctx, shown, 'failed', { action: 'decline' }, 'No sessionId in the request context')
+    }
+    if (ctx.modes && !ctx.modes.includes(shown.mode)) {
+      return refuse(ctx, shown, 'failed', { action: 'decline' }, `This client does not support ${shown.mode}-mode elicitation`)
+    }
+    if (ctx.signal?.aborted) return refuse(ctx, shown, 'cancelled', { action: 'cancel' }, 'The request was cancelled before it was shown')
+
+    const createdAt = now()
+    const record: StoredElicitation = {
+      id: createElicitationId(),
+      sessionId: ctx.sessionId,
+      createdAt,
+      expiresAt: createdAt + ttlMs,
+      status: 'pending',
+      ...shown,
+    }
+    if (ctx.serverName !== undefined) record.serverName = ctx.serverName
+    try {
+      const created = await store.create(record, limits)
+      if (!created.ok) {
+        const reason =
+          created.reason === 'session_limit'
+            ? `Too many pending elicitations for this session (limit ${limits.maxPendingPerSession})`
+            : `Too many pending elicitations (limit ${limits.maxPendingTotal})`
+        return refuse(ctx, shown, 'failed', { action: 'decline' }, reason)
+      }
+    } catch (error) {
+      report({ type: 'store_error', id: record.id, operation: 'create', error })
+      return refuse(ctx, shown, 'failed', { action: 'decline' }, 'The elicitation store is unavailable')
+    }
+
+    const waiter = new PendingElicitation(record, ctx)
+    void waiter.start()
+    return waiter.promise
+  }
+
+  const respond = async (body: RespondRequestBody, sessionId: string): Promise<RespondOutcome> => {
+    const refuse = (code: Exclude<RespondOutcome, { ok: true }>['code'], message: string, extra?: Partial<RespondOutcome>): RespondOutcome => {
+      report({ type: 'respond_rejected', id: body.id, code })
+      return { ok: false, code, message, ...extra } as RespondOutcome
+    }
+    const record = await store.get(body.id)
+    if (!record) return refuse('not_found', NOT_FOUND_MESSAGE)
+    // Ownership before state: another session learns nothing about the elicitation's progress.
+    if (record.sessionId !== sessionId) return refuse('forbidden', 'This elicitation belongs to another session')
+    if (record.status === 'expired') return refuse('expired', 'This elicitation has expired')
+    if (record.status !== 'pending') return refuse('already_settled', 'This elicitation was already answered')
+    const at = now()
+    if (at >= record.expiresAt) {
+      const waiter = waiters.get(record.id)
+      const settlement: ElicitationSettlement = { id: record.id, status: 'expired', result: { action: 'cancel' }, reason: 'Answered after it expired' }
+      if (waiter) void settleFromHere(waiter, settlement, 'expire')
+      return refuse('expired', 'This elicitation has expired')
+    }
+    let result: ElicitResult = { action: body.action }
+    if (body.action === 'accept' && record.mode === 'form') {
+      const checked = validate(record.requestedSchema, body.content ?? {})
+      if (!checked.ok) return refuse('invalid_content', 'The content does not match the requested schema', { fieldErrors: checked.errors })
+      result = { action: 'accept', content: checked.content }
+    }
+    const settlement: ElicitationSettlement = { id: record.id, status: STATUS_BY_ACTION[body.action], result }
+    const outcome = await store.settle(settlement, at)
+    if (!outcome.ok) {
+      if (outcome.reason === 'not_found') return refuse('not_found', NOT_FOUND_MESSAGE)
+      if (outcome.reason === 'expired') return refuse('expired', 'This elicitation has expired')
+      return refuse('already_settled', 'This elicitation was already answered')
+    }
+    // Same process: finish at once rather than wait for the store's publication.
+    waiters.get(record.id)?.finish(settlement)
+    return { ok: true }
+  }
+
+  const complete = async (urlElicitationId: string, scope: CompleteScope = {}): Promise<boolean> => {
+    const wait = urlWaits.find(urlElicitationId, now(), scope)
+    if (!wait) return false
+    // Completed before the user consented (e.g. an earlier attempt): shown as completed once accepted.
+    if (!wait.accepted) wait.completedEarly = true
+    else emitCompleted(wait)
+    return true
+  }
+
+  const listPending = async (sessionId: string): Promise<ElicitationRequestData[]> => {
+    const records = await store.listPending(sessionId)
+    return records.map((record) => toElicitationRequestData(record, 'pending'))
+  }
+
+  const close = async (): Promise<void> => {
+    if (closed) return
+    closed = true
+    const reason = 'The elicitation broker was closed'
+    await Promise.all(
+      [...waiters.values()].map((waiter) =>
+        settleFromHere(waiter, { id: waiter.record.id, status: 'cancelled', result: { action: 'cancel' }, reason }, 'close'),
+      ),
+    )
+    // Anything the store did not confirm is finished here: close() leaves no waiter and no timer.
+    for (const waiter of [...waiters.values()]) {
+      waiter.finish({ id: waiter.record.id, status: 'cancelled', result: { action: 'cancel' }, reason })
+    }
+    urlWaits.clear()
+    if (timer !== undefined) clearTimeout(timer)
+    timer = undefined
+    if (ownsStore) await store.close()
+  }
+
+  return { request, respond, complete, listPending, close }
+}

@@ -1,0 +1,75 @@
+/**
+ * Where the broker keeps pending elicitations. The memory store serves one process; the Redis store
+ * lets the respond POST land on any replica: every operation that decides an outcome is atomic in
+ * the store, and `subscribe` wakes the replica that waits on an elicitation when another settles it.
+ */
+import type { ElicitResult, RequestedSchema } from '../../../elicitation/protocol'
+import type { ElicitationMode, ElicitationStatus } from '../../../elicitation/wire'
+
+/** One elicitation as the store keeps it. Content is never stored; only the redacted response is. */
+export interface StoredElicitation {
+  id: string
+  /** The session that may answer it (from the handlers' `getSessionId`). */
+  sessionId: string
+  serverName?: string
+  mode: ElicitationMode
+  message: string
+  requestedSchema: RequestedSchema
+  url?: string
+  urlElicitationId?: string
+  /** Epoch ms. */
+  createdAt: number
+  /** Epoch ms; past it the elicitation can no longer be answered. */
+  expiresAt: number
+  status: ElicitationStatus
+}
+
+/** How an elicitation ended, as published to the replica that waits on it. */
+export interface ElicitationSettlement {
+  id: string
+  /** Final status: accepted, declined, cancelled, expired, failed or completed. */
+  status: Exclude<ElicitationStatus, 'pending'>
+  /** The answer for the MCP server (full content, delivered in memory or over the store's channel, never logged). */
+  result: ElicitResult
+  /** Why, when no user action settled it. */
+  reason?: string
+}
+
+/** Caps checked atomically with the insert. */
+export interface ElicitationLimits {
+  maxPendingPerSession: number
+  maxPendingTotal: number
+}
+
+/** Result of {@link ElicitationStore.create}. */
+export type CreateOutcome = { ok: true } | { ok: false; reason: 'session_limit' | 'total_limit' }
+
+/** Result of {@link ElicitationStore.settle}: exactly one caller per id gets `ok: true`. */
+export type SettleOutcome =
+  | { ok: true; record: StoredElicitation }
+  | { ok: false; reason: 'not_found' | 'already_settled' | 'expired'; record?: StoredElicitation }
+
+/** Storage for pending elicitations; every method may be called from any replica. */
+export interface ElicitationStore {
+  /** Inserts a pending record unless a cap is reached. */
+  create(record: StoredElicitation, limits: ElicitationLimits): Promise<CreateOutcome>
+  /** The record, pending or recently settled; undefined when unknown or purged. */
+  get(id: string): Promise<StoredElicitation | undefined>
+  /** The session's pending, unexpired records, oldest first. */
+  listPending(sessionId: string): Promise<StoredElicitation[]>
+  /**
+   * Moves a pending record to its final status, atomically: of concurrent calls for one id, one wins.
+   * Refuses records past `expiresAt` (`expired`) unless the settlement itself is the expiry.
+   * Publishes the settlement to subscribers of the id, in this process and others.
+   */
+  settle(settlement: ElicitationSettlement, now?: number): Promise<SettleOutcome>
+  /**
+   * Calls `listener` once when the id is settled anywhere. Resolves once the subscription is live
+   * (the broker subscribes before it shows the request, so no settlement can slip past), to the
+   * unsubscribe function. A store that loses its backend for longer than it can recover calls the
+   * listener with a `cancelled` settlement whose `reason` says why, so no waiter hangs.
+   */
+  subscribe(id: string, listener: (settlement: ElicitationSettlement) => void): Promise<() => void>
+  /** Releases timers, connections and subscriptions. */
+  close(): Promise<void>
+}

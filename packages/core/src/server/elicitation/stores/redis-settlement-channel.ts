@@ -1,0 +1,192 @@
+/**
+ * Wakes the local waiters of the Redis store when any replica settles an elicitation.
+ *
+ * Why one pub/sub channel per prefix (and not keyspace notifications or streams):
+ * - Keyspace notifications need `notify-keyspace-events` set on the server (often not allowed on
+ *   managed Redis), carry only the key name (so each wake-up costs a GET), and are fire-and-forget too.
+ * - Streams give replay, but each replica would need its own consumer position and trimming policy,
+ *   and a reader connection blocked in XREAD: more moving parts for a message that matters for seconds.
+ * - A channel per id would cost a SUBSCRIBE round trip before each elicitation can be shown.
+ * One channel per prefix is subscribed once at start-up on a dedicated connection, so `subscribe(id)`
+ * is a local map insert and is live the moment it returns. Every replica sees every settlement, which
+ * is cheap: settlements happen at human pace. Pub/sub loses what is published while a subscriber is
+ * disconnected, so when the connection comes back (node-redis re-subscribes before it reports
+ * `ready`), the channel re-checks every id it waits on: the settle script also keeps the settlement
+ * under a short-lived key for exactly this. If the connection stays down past the reconnect window,
+ * every waiter gets a `cancelled` settlement with a reason, so nothing hangs on a dead Redis.
+ */
+import { McpHitlError } from '../../../errors'
+import type { ElicitationSettlement } from './elicitation-store'
+import type { RedisScriptRunner, RedisStoreClient } from './redis-client'
+import { RECOVER_SCRIPT } from './redis-scripts'
+
+type Listener = (settlement: ElicitationSettlement) => void
+
+/** Options of {@link RedisSettlementChannel}. */
+export interface RedisSettlementChannelOptions {
+  subscriber: RedisStoreClient
+  runner: RedisScriptRunner
+  channel: string
+  /** Key prefixes of the delivery copies and of the records, for the re-check after a blip. */
+  resultPrefix: string
+  recordPrefix: string
+  reconnectWindowMs: number
+}
+
+/** Local waiters plus the subscriber connection's health; see the file comment for the design. */
+export class RedisSettlementChannel {
+  readonly #options: RedisSettlementChannelOptions
+  readonly #waiters = new Map<string, Set<Listener>>()
+  #downTimer: ReturnType<typeof setTimeout> | undefined
+  /** The connection stayed down past the window; new waiters are refused until it is back. */
+  #lapsed = false
+  #closed = false
+  #recovering: Promise<void> | undefined
+
+  constructor(options: RedisSettlementChannelOptions) {
+    this.#options = options
+  }
+
+  /** Subscribes to the channel; the subscriber must already be connected. */
+  async start(): Promise<void> {
+    const { subscriber, channel } = this.#options
+    const down = () => this.#onDown()
+    subscriber.on('error', down)
+    subscriber.on('reconnecting', down)
+    subscriber.on('end', down)
+    subscriber.on('ready', () => this.#onReady())
+    await subscriber.subscribe(channel, (message) => this.#onMessage(message))
+  }
+
+  /** Registers a waiter; returns its removal. Refuses when Redis has been gone past the window. */
+  add(id: string, listener: Listener): () => void {
+    if (this.#closed) throw new McpHitlError('The Redis elicitation store is closed.', { code: 'misuse' })
+    if (this.#lapsed) {
+      throw new McpHitlError('Redis is unreachable; cannot wait for an elicitation answer.', {
+        code: 'store_unavailable',
+      })
+    }
+    let set = this.#waiters.get(id)
+    if (!set) {
+      set = new Set()
+      this.#waiters.set(id, set)
+    }
+    set.add(listener)
+    // A waiter added during an outage is covered by the running window timer and the re-check.
+    this.#onDown()
+    return () => {
+      const current = this.#waiters.get(id)
+      current?.delete(listener)
+      if (current?.size === 0) this.#waiters.delete(id)
+    }
+  }
+
+  /**
+   * Calls and removes the id's waiters (each settlement reaches a waiter at most once). A settlement
+   * from Redis that found its waiter here has no more use for its delivery copy, which holds the
+   * answer's content: it is deleted at once instead of living out its retention.
+   */
+  deliver(settlement: ElicitationSettlement, fromRedis = true): void {
+    const set = this.#waiters.get(settlement.id)
+    if (!set) return
+    this.#waiters.delete(settlement.id)
+    if (fromRedis) {
+      this.#options.runner.command(['DEL', this.#options.resultPrefix + settlement.id]).catch(() => {
+        // It expires on its own.
+      })
+    }
+    for (const listener of set) {
+      try {
+        listener(settlement)
+      } catch {
+        // One failing listener must not keep the settlement from the others.
+      }
+    }
+  }
+
+  /** Stops timers and cancels the waiters left: nobody may wait on a store that is gone. */
+  close(): void {
+    clearTimeout(this.#downTimer)
+    this.#cancelAll('The elicitation store was closed')
+    this.#closed = true
+  }
+
+  #onMessage(message: string): void {
+    let settlement: ElicitationSettlement
+    try {
+      settlement = JSON.parse(message) as ElicitationSettlement
+    } catch {
+      return
+    }
+    if (typeof settlement?.id === 'string') this.deliver(settlement)
+  }
+
+  #onDown(): void {
+    if (this.#closed || this.#options.subscriber.isReady || this.#downTimer || this.#lapsed) return
+    this.#downTimer = setTimeout(() => this.#giveUp(), this.#options.reconnectWindowMs)
+  }
+
+  #onReady(): void {
+    if (this.#closed) return
+    clearTimeout(this.#downTimer)
+    this.#downTimer = undefined
+    this.#lapsed = false
+    this.#recovering ??= this.#recover().finally(() => {
+      this.#recovering = undefined
+    })
+  }
+
+  #giveUp(): void {
+    this.#downTimer = undefined
+    if (this.#closed || this.#options.subscriber.isReady) return
+    this.#lapsed = true
+    const seconds = this.#options.reconnectWindowMs / 1000
+    this.#cancelAll(`Redis connection lost for more than ${seconds} s; the elicitation was cancelled.`)
+  }
+
+  #cancelAll(reason: string, ids: Iterable<string> = [...this.#waiters.keys()]): void {
+    for (const id of ids) this.deliver(cancelled(id, reason), false)
+  }
+
+  /**
+   * Re-checks every waited id after a reconnect, retrying while the command connection catches up
+   * (bounded by the reconnect window), so a settlement published during the blip is not lost.
+   */
+  async #recover(): Promise<void> {
+    const { runner, resultPrefix, recordPrefix, reconnectWindowMs } = this.#options
+    const deadline = Date.now() + reconnectWindowMs
+    for (;;) {
+      const ids = [...this.#waiters.keys()]
+      if (ids.length === 0 || this.#closed) return
+      try {
+        for (let i = 0; i < ids.length; i += 500) {
+          const batch = ids.slice(i, i + 500)
+          const states = (await runner.run(RECOVER_SCRIPT, [], [resultPrefix, recordPrefix, ...batch])) as string[]
+          for (const [index, id] of batch.entries()) this.#applyRecovered(id, states[index])
+        }
+        return
+      } catch {
+        if (Date.now() >= deadline) {
+          this.#cancelAll('Redis came back but the elicitation could not be re-checked; it was cancelled.', ids)
+          return
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+    }
+  }
+
+  #applyRecovered(id: string, state: string | undefined): void {
+    if (state === undefined || state === '@pending') return
+    if (state === '@gone') {
+      this.deliver(cancelled(id, 'The elicitation is no longer in Redis (restarted or evicted); it was cancelled.'), false)
+    } else if (state === '@settled') {
+      this.deliver(cancelled(id, 'The elicitation was settled while Redis was unreachable; its answer was lost.'), false)
+    } else {
+      this.#onMessage(state)
+    }
+  }
+}
+
+function cancelled(id: string, reason: string): ElicitationSettlement {
+  return { id, status: 'cancelled', result: { action: 'cancel' }, reason }
+}

@@ -1,0 +1,242 @@
+/**
+ * A Redis-backed {@link ElicitationStore}: any replica may create, answer, list or expire an
+ * elicitation, and the replica that waits on it is woken through pub/sub
+ * (design of the channel in redis-settlement-channel.ts, key layout in redis-scripts.ts).
+ *
+ * The store takes a `createClient` factory instead of importing `redis`: core keeps zero runtime
+ * dependencies, the application picks the client version and all its connection options (URL,
+ * TLS, auth, reconnect strategy), and the store can open the second connection pub/sub needs.
+ */
+import { McpHitlError } from '../../../errors'
+import type {
+  CreateOutcome,
+  ElicitationLimits,
+  ElicitationSettlement,
+  ElicitationStore,
+  SettleOutcome,
+  StoredElicitation,
+} from './elicitation-store'
+import { RedisScriptRunner, type RedisStoreClient } from './redis-client'
+import { CREATE_SCRIPT, LIST_PENDING_SCRIPT, SETTLE_SCRIPT } from './redis-scripts'
+import { RedisSettlementChannel } from './redis-settlement-channel'
+
+/** Options of {@link createRedisElicitationStore}. */
+export interface RedisElicitationStoreOptions {
+  /**
+   * Makes a new, unconnected node-redis client, e.g. `() => createClient({ url })` from `redis`.
+   * Called twice (commands and pub/sub); the store connects, owns and closes both.
+   */
+  createClient: () => RedisStoreClient
+  /** Prefix of every key and of the channel; default `mcp-hitl:`. Give each app sharing a Redis its own. */
+  keyPrefix?: string
+  /** How long waiters survive a lost connection before they are cancelled; default 5000 ms. */
+  reconnectWindowMs?: number
+  /** How long the first connection may take before `store_unavailable`; default 5000 ms. */
+  connectTimeoutMs?: number
+  /** Per-command timeout; default 5000 ms. */
+  commandTimeoutMs?: number
+  /** How long a settled record is kept so a second answer gets 409/410, not 404; default 5 minutes. */
+  settledRetentionMs?: number
+  /**
+   * At most how long the settlement (with its content) stays in Redis for a replica that missed it
+   * during a reconnect; the waiting replica deletes it as soon as it has it. Default
+   * `reconnectWindowMs` + 5000 ms. Keep it short: it is the only content at rest.
+   */
+  resultRetentionMs?: number
+  /** Clock in epoch ms for `listPending` and `settle` (use the broker's); default `Date.now`. */
+  now?: () => number
+  /** Sees connection errors (for logging); never sees elicitation content. */
+  onError?: (error: unknown) => void
+}
+
+/**
+ * Connects to Redis and returns the store; rejects with `store_unavailable` when Redis cannot be reached.
+ *
+ * @example
+ * import { createClient } from 'redis'
+ * const store = await createRedisElicitationStore({ createClient: () => createClient({ url: process.env.REDIS_URL }) })
+ * const broker = createElicitationBroker({ store })
+ */
+export async function createRedisElicitationStore(options: RedisElicitationStoreOptions): Promise<ElicitationStore> {
+  const prefix = options.keyPrefix ?? 'mcp-hitl:'
+  const clock = options.now ?? Date.now
+  const reconnectWindowMs = options.reconnectWindowMs ?? 5000
+  const settledRetentionMs = options.settledRetentionMs ?? 5 * 60_000
+  const resultRetentionMs = options.resultRetentionMs ?? reconnectWindowMs + 5000
+  const keys = {
+    record: `${prefix}el:`,
+    result: `${prefix}res:`,
+    session: `${prefix}session:`,
+    pending: `${prefix}pending`,
+    channel: `${prefix}settled`,
+  }
+
+  const commands = options.createClient()
+  const subscriber = options.createClient()
+  if (commands === subscriber) {
+    throw new McpHitlError('createRedisElicitationStore: createClient must return a new client on each call.', {
+      code: 'misuse',
+    })
+  }
+  let lastError: unknown
+  const onError = (error: unknown) => {
+    lastError = error
+    options.onError?.(error)
+  }
+  // node-redis throws an unhandled 'error' event without a listener; every retry emits one.
+  commands.on('error', onError)
+  subscriber.on('error', onError)
+  await connectBoth(commands, subscriber, options.connectTimeoutMs ?? 5000, () => lastError)
+
+  const runner = new RedisScriptRunner(commands, options.commandTimeoutMs ?? 5000)
+  const channel = new RedisSettlementChannel({
+    subscriber,
+    runner,
+    channel: keys.channel,
+    resultPrefix: keys.result,
+    recordPrefix: keys.record,
+    reconnectWindowMs,
+  })
+  try {
+    await channel.start()
+  } catch (error) {
+    commands.destroy()
+    subscriber.destroy()
+    throw new McpHitlError('Could not subscribe to the Redis settlement channel.', { code: 'store_unavailable', cause: error })
+  }
+
+  const parse = (json: string, status: string): StoredElicitation =>
+    ({ ...(JSON.parse(json) as StoredElicitation), status }) as StoredElicitation
+
+  return {
+    async create(record: StoredElicitation, limits: ElicitationLimits): Promise<CreateOutcome> {
+      // The broker's clock at creation, so caps and TTLs agree with its expiry timer.
+      const now = record.createdAt
+      const ttl = Math.max(1, record.expiresAt - now) + settledRetentionMs
+      const outcome = await runner.run(
+        CREATE_SCRIPT,
+        [keys.record + record.id, keys.pending, keys.session + record.sessionId],
+        [
+          record.id,
+          JSON.stringify({ ...record, status: 'pending' }),
+          record.expiresAt,
+          record.sessionId,
+          now,
+          cap(limits.maxPendingPerSession),
+          cap(limits.maxPendingTotal),
+          ttl,
+        ],
+      )
+      if (outcome === 'ok') return { ok: true }
+      if (outcome === 'session_limit' || outcome === 'total_limit') return { ok: false, reason: outcome }
+      throw new McpHitlError(`An elicitation with id ${record.id} already exists.`, { code: 'misuse' })
+    },
+
+    async get(id: string): Promise<StoredElicitation | undefined> {
+      const [json, status] = (await runner.command(['HMGET', keys.record + id, 'json', 'status'])) as (string | null)[]
+      return json && status ? parse(json, status) : undefined
+    },
+
+    async listPending(sessionId: string): Promise<StoredElicitation[]> {
+      const now = clock()
+      const rows = (await runner.run(LIST_PENDING_SCRIPT, [keys.session + sessionId], [now, keys.record])) as string[]
+      const ranked: { seq: number; record: StoredElicitation }[] = []
+      for (let i = 0; i + 1 < rows.length; i += 2) {
+        const record = parse(rows[i + 1] as string, 'pending')
+        if (record.expiresAt > now) ranked.push({ seq: Number(rows[i]), record })
+      }
+      return ranked.sort((a, b) => a.seq - b.seq).map((entry) => entry.record)
+    },
+
+    async settle(settlement: ElicitationSettlement, now = clock()): Promise<SettleOutcome> {
+      const reply = (await runner.run(
+        SETTLE_SCRIPT,
+        [keys.record + settlement.id, keys.pending, keys.result + settlement.id],
+        [
+          settlement.id,
+          settlement.status,
+          JSON.stringify(settlement),
+          now,
+          settledRetentionMs,
+          resultRetentionMs,
+          keys.channel,
+          keys.session,
+          settlement.reason ?? '',
+        ],
+      )) as string[]
+      const [outcome, json, status] = reply
+      const record = json && status ? parse(json, status) : undefined
+      if (outcome === 'ok' && record) {
+        // Wake local waiters now; the copy that comes back over the channel finds none left.
+        channel.deliver(settlement)
+        return { ok: true, record }
+      }
+      if (outcome === 'already_settled' || outcome === 'expired') return { ok: false, reason: outcome, record }
+      return { ok: false, reason: 'not_found' }
+    },
+
+    async subscribe(id: string, listener: (settlement: ElicitationSettlement) => void): Promise<() => void> {
+      return channel.add(id, listener)
+    },
+
+    async close(): Promise<void> {
+      channel.close()
+      await Promise.all([closeClient(commands), closeClient(subscriber)])
+    },
+  }
+}
+
+/** Lua has no Infinity; -1 means no cap. */
+function cap(value: number): number {
+  return Number.isFinite(value) ? Math.max(0, Math.floor(value)) : -1
+}
+
+/**
+ * Connects both clients within `timeoutMs`. node-redis keeps retrying a refused first connection
+ * forever, so without this bound an application would hang at start-up on a wrong URL.
+ */
+async function connectBoth(
+  a: RedisStoreClient,
+  b: RedisStoreClient,
+  timeoutMs: number,
+  lastError: () => unknown,
+): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const connects = [a.connect(), b.connect()]
+  // The losers of the race reject later (destroyed clients); keep those rejections handled.
+  for (const promise of connects) promise.catch(() => {})
+  try {
+    await Promise.race([
+      Promise.all(connects),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no connection within ${timeoutMs} ms`)), timeoutMs)
+      }),
+    ])
+  } catch (error) {
+    a.destroy()
+    b.destroy()
+    // The timeout says little; the client's last connection error says why (refused, auth, DNS...).
+    const cause = lastError() ?? error
+    const why = [lastError(), error].map((e) => (e as Error)?.message ?? String(e)).filter((m) => m !== 'undefined')
+    throw new McpHitlError(`Redis is unreachable: ${why.join('; ')}`, { code: 'store_unavailable', cause })
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** Closes gracefully, but never waits long on a connection that is down. */
+async function closeClient(client: RedisStoreClient): Promise<void> {
+  if (!client.isReady) {
+    client.destroy()
+    return
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined
+  try {
+    await Promise.race([client.close(), new Promise((resolve) => (timer = setTimeout(resolve, 1000)))])
+  } catch {
+    // Already closed.
+  } finally {
+    clearTimeout(timer)
+    client.destroy()
+  }
+}
