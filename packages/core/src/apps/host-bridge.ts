@@ -15,13 +15,13 @@ import type {
   McpUiRequestDisplayModeResult,
 } from '@modelcontextprotocol/ext-apps'
 import { McpHitlError } from '../errors'
+import { isRecord } from '../guards'
 import { diffHostContext, type McpAppDisplayMode, type McpAppHostContext } from './host-context'
 import {
   INTERNAL_ERROR,
   INVALID_PARAMS,
   INVALID_REQUEST,
   type IncomingJsonRpc,
-  isRecord,
   type JsonRpcError,
   type JsonRpcId,
   METHOD_NOT_FOUND,

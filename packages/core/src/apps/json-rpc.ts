@@ -1,4 +1,5 @@
 /** The few JSON-RPC 2.0 shapes the MCP Apps host bridge reads and writes over `postMessage`. */
+import { isRecord } from '../guards'
 
 /** JSON-RPC request id. */
 export type JsonRpcId = string | number
@@ -25,10 +26,6 @@ export type IncomingJsonRpc =
   | { kind: 'notification'; method: string; params: Record<string, unknown> }
   | { kind: 'response'; id: JsonRpcId }
 
-/** True for a non-null, non-array object. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 function isId(value: unknown): value is JsonRpcId {
   return typeof value === 'string' || typeof value === 'number'

@@ -3,6 +3,7 @@
  * 0.1.1: the activity snapshot content and the proxied MCP request. Structural types of our own, so
  * core stays dependency-free; a type test checks them against `@modelcontextprotocol/ext-apps`.
  */
+import { isRecord } from '../guards'
 
 /** `activityType` of the middleware's `ACTIVITY_SNAPSHOT` events. */
 export const MCP_APPS_ACTIVITY_TYPE = 'mcp-apps'
@@ -103,10 +104,6 @@ export interface ResourceContents {
 /** Result of `resources/read`. */
 export interface ReadResourceResult {
   contents: ResourceContents[]
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** True for a method an app may have proxied. */

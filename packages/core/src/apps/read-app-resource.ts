@@ -1,6 +1,6 @@
 /** Fetches an MCP App's HTML through the proxied `resources/read` and checks what came back. */
 import { McpHitlError } from '../errors'
-import { isRecord } from './json-rpc'
+import { isRecord } from '../guards'
 import { MCP_APP_MIME_TYPE, type McpAppsActivityContent, type McpUiResourceMeta, type ProxiedMCPRequest } from './protocol'
 import type { McpProxyTransport } from './transports/types'
 

@@ -7,7 +7,7 @@ import { McpHitlError } from '../errors'
 import type { ElicitAction, ElicitContent } from './protocol'
 import type { ElicitationRequestData, FieldError, RespondRequestBody } from './wire'
 import { ELICITATION_DATA_PART_TYPE } from './wire'
-import { isRecord } from './schema-helpers'
+import { isRecord } from '../guards'
 
 /** Where one queued elicitation stands on this page. */
 export type ElicitationItemState = 'pending' | 'submitting' | 'error' | 'settled'

@@ -3,7 +3,8 @@
  * fields left empty, numbers as numbers. The result still goes through `validateElicitationContent`.
  */
 import type { ElicitContent, ElicitContentValue, RequestedSchema } from './protocol'
-import { isRecord, setOwn } from './schema-helpers'
+import { isRecord } from '../guards'
+import { setOwn } from './schema-helpers'
 
 /** Normalises RJSF `formData` to elicitation content: drops unset and empty optional values, keeps kinds. */
 export function fromFormData(schema: RequestedSchema, formData: unknown): ElicitContent {

@@ -6,7 +6,8 @@
  * purpose: this ships in the browser entry, whose size is budgeted.
  */
 import type { PrimitiveSchemaDefinition, RequestedSchema, TitledOption } from './protocol'
-import { escapePointerToken, isOfType, isRecord, setOwn } from './schema-helpers'
+import { isRecord } from '../guards'
+import { escapePointerToken, isOfType, setOwn } from './schema-helpers'
 
 /** One reason a schema was refused: where (a JSON pointer into the schema) and why. */
 export interface SchemaIssue {

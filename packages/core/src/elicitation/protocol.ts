@@ -3,6 +3,7 @@
  * 2026-07-28 (`input_required` round trips). Types only, plus the small guards that read
  * untrusted messages; the schema parser lives in `parse-requested-schema.ts`.
  */
+import { isRecord } from '../guards'
 
 /** Spec revisions whose elicitation shapes the kit speaks. */
 export type ElicitationProtocolVersion = '2025-06-18' | '2025-11-25' | '2026-07-28'
@@ -218,10 +219,6 @@ const ACTIONS: ReadonlySet<string> = new Set<ElicitAction>(['accept', 'decline',
 /** True for `accept`, `decline` or `cancel`. */
 export function isElicitAction(value: unknown): value is ElicitAction {
   return typeof value === 'string' && ACTIONS.has(value)
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** True for params of a URL-mode elicitation (shape only; the URL itself is checked by the UI). */

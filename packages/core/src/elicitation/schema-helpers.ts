@@ -4,8 +4,6 @@
  */
 import type { PrimitiveSchemaDefinition, TitledOption } from './protocol'
 
-/** A JSON object (not null, not an array). */
-export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** Escapes a key for a JSON pointer (RFC 6901). */
 export function escapePointerToken(key: string): string {

@@ -14,7 +14,8 @@ import type {
   StringFieldSchema,
   StringFormat,
 } from './protocol'
-import { escapePointerToken, isOfType, isRecord, optionValues, plural, setOwn } from './schema-helpers'
+import { isPlainRecord } from '../guards'
+import { escapePointerToken, isOfType, optionValues, plural, setOwn } from './schema-helpers'
 import { matchesStringFormat } from './string-formats'
 import type { FieldError } from './wire'
 
@@ -100,15 +101,9 @@ function checkField(field: PrimitiveSchemaDefinition, value: unknown, pointer: s
   }
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (!isRecord(value)) return false
-  const proto = Object.getPrototypeOf(value)
-  return proto === Object.prototype || proto === null
-}
-
 /** Validates untrusted content against a parsed schema: field errors, or the content with unknown keys dropped. */
 export function validateElicitationContent(schema: RequestedSchema, content: unknown): ValidateContentResult {
-  if (!isPlainObject(content)) {
+  if (!isPlainRecord(content)) {
     return { ok: false, errors: [{ field: '', pointer: '', keyword: 'type', message: 'The answer must be an object of fields.' }] }
   }
   const required = schema.required ?? []

@@ -5,6 +5,7 @@
  * page with `Content-Security-Policy` built by `buildAppCsp` plus `frame-ancestors` limited to the
  * allowed host origins. The inner `srcdoc` app inherits that policy.
  */
+import { isRecord } from '../../guards'
 import { type CspHostPolicy, buildAppCsp } from '../../apps/csp'
 import type { McpUiResourceCsp } from '../../apps/protocol'
 import { buildSandboxProxyPage, normalizeHostOrigins } from '../../apps/sandbox-proxy-page'
@@ -17,10 +18,6 @@ export interface SandboxProxyHandlerOptions {
   hostPolicy?: CspHostPolicy
   /** Largest accepted `csp` query parameter, in characters. Default 8,192. */
   maxCspLength?: number
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 function text(status: number, body: string, headers?: Record<string, string>): Response {

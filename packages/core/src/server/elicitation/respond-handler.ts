@@ -15,6 +15,7 @@
  * export const POST = createRespondHandler(broker, { getSessionId: sessionFromCookie('sid') })
  * ```
  */
+import { isRecord } from '../../guards'
 import { isElicitAction } from '../../elicitation/protocol'
 import type { ElicitContent } from '../../elicitation/protocol'
 import { RESPOND_ERROR_STATUS } from '../../elicitation/wire'
@@ -45,19 +46,15 @@ function error(code: RespondErrorCode, message: string, extra?: Partial<RespondE
   return jsonResponse(body, RESPOND_ERROR_STATUS[code])
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
 /** Checks the body's shape (not the content against the schema: that is the broker's 422). */
 function parseBody(value: unknown): RespondRequestBody | string {
-  if (!isPlainObject(value)) return 'The body must be a JSON object { id, action, content? }'
+  if (!isRecord(value)) return 'The body must be a JSON object { id, action, content? }'
   const { id, action, content } = value
   if (typeof id !== 'string' || id.length === 0 || id.length > MAX_ID_LENGTH) return '`id` must be a non-empty string'
   if (!isElicitAction(action)) return '`action` must be "accept", "decline" or "cancel"'
   // Content sent with decline or cancel is dropped unread: only an accept carries an answer.
   if (action !== 'accept' || content === undefined || content === null) return { id, action }
-  if (!isPlainObject(content)) return '`content` must be an object'
+  if (!isRecord(content)) return '`content` must be an object'
   return { id, action, content: content as ElicitContent }
 }
 
