@@ -137,9 +137,13 @@ describe('chat endpoint', () => {
 })
 
 describe('MCP proxy endpoint', () => {
-  async function proxy(body: unknown): Promise<Response> {
+  async function proxy(cookie: string, body: unknown): Promise<Response> {
     return api.fetch(
-      new Request('http://demo/api/mcp-proxy', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      new Request('http://demo/api/mcp-proxy', {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
     )
   }
 
@@ -148,15 +152,27 @@ describe('MCP proxy endpoint', () => {
     const { chunks } = await chat(cookie, 'show the task board')
     const content = chunks.find((c) => c.type === 'data-mcp-apps')?.data as { serverHash: string; result: { structuredContent: { boardId: string } } }
     const base = { serverHash: content.serverHash, serverId: 'demo' }
-    const read = await proxy({ ...base, method: 'resources/read', params: { uri: 'ui://demo/task-board.html' } })
+    const read = await proxy(cookie, { ...base, method: 'resources/read', params: { uri: 'ui://demo/task-board.html' } })
     expect(read.status).toBe(200)
     expect(JSON.stringify(await read.json())).toContain('text/html;profile=mcp-app')
-    const toggled = await proxy({ ...base, method: 'tools/call', params: { name: 'toggle_task', arguments: { boardId: content.result.structuredContent.boardId, taskId: 't2' } } })
+    const toggled = await proxy(cookie, {
+      ...base,
+      method: 'tools/call',
+      params: { name: 'toggle_task', arguments: { boardId: content.result.structuredContent.boardId, taskId: 't2' } },
+    })
     expect(((await toggled.json()) as { content: { text: string }[] }).content[0]?.text).toBe('"Record the demo" is now done.')
   })
 
   it('refuses methods outside the allowlist', async () => {
-    const response = await proxy({ serverHash: 'x', serverId: 'demo', method: 'tools/list' })
-    expect(response.status).toBeGreaterThanOrEqual(400)
+    const response = await proxy(await session(), { serverHash: 'x', serverId: 'demo', method: 'tools/list' })
+    expect([response.status, ((await response.json()) as { code: string }).code]).toEqual([403, 'method_not_proxied'])
+  })
+
+  it('refuses a caller without the page\'s session, whatever cookie it sends', async () => {
+    const body = { serverHash: 'x', serverId: 'demo', method: 'tools/call', params: { name: 'toggle_task', arguments: {} } }
+    for (const cookie of ['', 'x=1', 'hitl_session=short']) {
+      const response = await proxy(cookie, body)
+      expect([cookie, response.status]).toEqual([cookie, 403])
+    }
   })
 })

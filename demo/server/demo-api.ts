@@ -49,7 +49,8 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
   })
   const respond = createRespondHandler(options.broker, { getSessionId })
   const list = createListHandler(options.broker, { getSessionId })
-  const proxy = createMcpProxyHandler({ servers: [server] })
+  // The apps' tool calls run with the backend's access to the MCP server: only the page's own session may make them.
+  const proxy = createMcpProxyHandler({ servers: [server], getSessionId })
   const agUi = createAgUiRoute({ mcpUrl: options.mcpUrl, serverId: DEMO_SERVER_ID })
 
   const app = new Hono<{ Variables: { sessionId: string } }>()

@@ -1,19 +1,23 @@
-/** Every way a kit call can fail, as one string union so callers can switch on it. */
+import type { HttpErrorCode } from './http-errors'
+
+/**
+ * Every way a kit call can fail, as one string union so callers can switch on it: each refusal of
+ * the kit's HTTP handlers under its own `code` (see `HTTP_ERRORS`), plus the failures that never
+ * travel as a handler's answer.
+ */
 export type McpHitlErrorCode =
+  | HttpErrorCode
   | 'invalid_schema'
-  | 'invalid_request'
-  | 'invalid_content'
-  | 'forbidden'
-  | 'not_found'
-  | 'already_settled'
-  | 'expired'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
   | 'over_capacity'
+  /** The server could not be reached (or a proxy in front of it answered 502/503/504). */
   | 'network'
+  /** A relay failed in a way no other code names (an unexpected status, a body that is not JSON). */
   | 'transport'
+  /** The caller aborted the request. */
+  | 'aborted'
   | 'protocol'
   | 'store_unavailable'
+  /** The kit was called wrongly; the message names the API and the fix. */
   | 'misuse'
 
 const MARKER = Symbol.for('@mcp-hitl/error')

@@ -3,6 +3,16 @@
 // errors
 export { McpHitlError } from './errors'
 export type { McpHitlErrorCode, McpHitlErrorOptions } from './errors'
+export {
+  HOST_REFUSED_RPC_CODE,
+  HTTP_ERRORS,
+  RATE_LIMITED_RPC_CODE,
+  REQUEST_TIMEOUT_RPC_CODE,
+  RESPONSE_TOO_LARGE_RPC_CODE,
+  isHttpErrorCode,
+  readHttpErrorCode,
+} from './http-errors'
+export type { HttpErrorBody, HttpErrorCode, HttpErrorInfo } from './http-errors'
 
 // data parts
 export type { HitlDataParts } from './data-parts'
@@ -73,7 +83,7 @@ export { createRespondClient, listPendingElicitations } from './elicitation/resp
 export type { RespondClient, RespondClientOptions } from './elicitation/respond-client'
 
 // elicitation: wire (data part, respond and list bodies)
-export { ELICITATION_DATA_PART_TYPE, RESPOND_ERROR_STATUS, SETTLED_ELICITATION_STATUSES } from './elicitation/wire'
+export { ELICITATION_DATA_PART_TYPE, SETTLED_ELICITATION_STATUSES } from './elicitation/wire'
 export type {
   ElicitationDataPart,
   ElicitationMode,
@@ -81,7 +91,7 @@ export type {
   ElicitationStatus,
   FieldError,
   ListElicitationsBody,
-  RespondErrorBody,
+  ListedElicitation,
   RespondErrorCode,
   RespondRequestBody,
   RespondSuccessBody,

@@ -46,13 +46,15 @@ describe('@mcp-hitl/core browser bundle budget', () => {
     expect(gzipped, breakdown).toBeLessThanOrEqual(4096)
   })
 
-  it('whole main entry (export * from index): <= 8 KB min+gzip', async () => {
+  // 8.5 KB: the one HTTP error table the respond client reads (~0.3 KB gzipped) went in whole; its
+  // codes and messages are not cut to fit. Most of this entry is the server-side schema parser.
+  it('whole main entry (export * from index): <= 8.5 KB min+gzip', async () => {
     const { minified, gzipped, text, breakdown } = await measure("export * from './index'\n")
-    console.log(`[bundle-size] whole @mcp-hitl/core entry: ${minified} B min, ${gzipped} B min+gzip (budget 8192)`)
+    console.log(`[bundle-size] whole @mcp-hitl/core entry: ${minified} B min, ${gzipped} B min+gzip (budget 8704)`)
     console.log(`[bundle-size] by file (min): ${breakdown}`)
     expect(text).toContain('parseRequestedSchema')
     expect(text).not.toMatch(NODE_IMPORT)
-    expect(gzipped, breakdown).toBeLessThanOrEqual(8192)
+    expect(gzipped, breakdown).toBeLessThanOrEqual(8704)
   })
 
   it('whole MCP Apps entry (export * from apps): <= 8 KB min+gzip', async () => {

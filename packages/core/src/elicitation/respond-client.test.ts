@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { McpHitlError } from '../errors'
 import { createRespondClient, listPendingElicitations } from './respond-client'
-import type { ElicitationRequestData } from './wire'
+import type { ListedElicitation } from './wire'
 
 type Reply = { status: number; body?: unknown; raw?: string } | 'drop'
 interface Seen {
@@ -89,7 +89,7 @@ describe('createRespondClient', () => {
   })
 
   it.each([
-    [400, 'invalid_request'],
+    [400, 'bad_request'],
     [403, 'forbidden'],
     [404, 'not_found'],
     [409, 'already_settled'],
@@ -104,6 +104,25 @@ describe('createRespondClient', () => {
     expect(error.status).toBe(status)
     expect(error.message).toContain('Elicitation request not found or already resolved')
     expect(seen).toHaveLength(1)
+  })
+
+  it('takes the code the handler wrote in the body, from the one error table', async () => {
+    replies = [
+      { status: 405, body: { error: 'Use POST', code: 'method_not_allowed' } },
+      { status: 408, body: { error: 'The body did not arrive within 5000 ms', code: 'request_timeout' } },
+      { status: 500, body: { error: 'Could not resolve the session', code: 'internal' } },
+    ]
+    const client = createRespondClient({ url: `${base}/respond`, retries: 0 })
+    const codes = []
+    for (let i = 0; i < 3; i++) codes.push((await failure(client.respond({ id: 'e', action: 'cancel' }))).code)
+    expect(codes).toEqual(['method_not_allowed', 'request_timeout', 'internal'])
+  })
+
+  it('reports a 503 of the handler as unavailable, and one from something in front of it as network', async () => {
+    replies = [{ status: 503, body: { error: 'The elicitation store is unavailable', code: 'unavailable' } }, { status: 503 }]
+    const client = createRespondClient({ url: `${base}/respond`, retries: 0 })
+    expect((await failure(client.respond({ id: 'e', action: 'cancel' }))).code).toBe('unavailable')
+    expect((await failure(client.respond({ id: 'e', action: 'cancel' }))).code).toBe('network')
   })
 
   it('carries field errors of a 422 as details', async () => {
@@ -180,7 +199,8 @@ describe('createRespondClient', () => {
 })
 
 describe('listPendingElicitations', () => {
-  const item: ElicitationRequestData = {
+  const item: ListedElicitation = {
+    id: 'e1',
     elicitationId: 'e1',
     message: 'Name?',
     requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },

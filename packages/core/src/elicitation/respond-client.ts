@@ -5,9 +5,9 @@
  * 502/503/504 from a proxy) are retried; a 4xx is an answer and is never retried.
  */
 import { McpHitlError, type McpHitlErrorCode } from '../errors'
+import { readHttpErrorCode } from '../http-errors'
 import { plural } from './schema-helpers'
-import type { ElicitationRequestData, FieldError, RespondErrorCode, RespondRequestBody } from './wire'
-import { RESPOND_ERROR_STATUS } from './wire'
+import type { FieldError, ListedElicitation, RespondRequestBody } from './wire'
 
 /** Where and how to reach the kit's respond and list handlers. */
 export interface RespondClientOptions {
@@ -30,13 +30,15 @@ export interface RespondClient {
 
 const RETRYABLE_STATUS = [502, 503, 504]
 
-// The inverse of the respond handler's own table, so client and server cannot drift apart. 401 is a
-// refusal like 403; 400 (bad_request) and any other 4xx fall to invalid_request.
-function codeOf(status: number): McpHitlErrorCode {
-  if (status === 401) return 'forbidden'
-  const code = (Object.keys(RESPOND_ERROR_STATUS) as RespondErrorCode[]).find((c) => RESPOND_ERROR_STATUS[c] === status)
-  if (code && code !== 'bad_request') return code
-  return RETRYABLE_STATUS.includes(status) ? 'network' : status >= 400 && status < 500 ? 'invalid_request' : 'transport'
+// Read through the handlers' own table, so client and server cannot drift apart: the body's code
+// when it is one of the kit's. Without one, a 502/503/504 came from something in front of the
+// handler (it could not be reached), another 4xx is read by its status, anything else is unexpected.
+function codeOf(status: number, bodyCode: unknown): McpHitlErrorCode {
+  const known = readHttpErrorCode(status, bodyCode)
+  if (known && known === bodyCode) return known
+  if (RETRYABLE_STATUS.includes(status)) return 'network'
+  if (status >= 400 && status < 500) return known ?? 'bad_request'
+  return 'transport'
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -55,9 +57,9 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 async function errorFromResponse(response: Response, what: string): Promise<McpHitlError> {
-  const body = (await response.json().catch(() => undefined)) as { error?: unknown; fieldErrors?: unknown } | undefined
+  const body = (await response.json().catch(() => undefined)) as { error?: unknown; code?: unknown; fieldErrors?: unknown } | undefined
   const status = response.status
-  const code = codeOf(status)
+  const code = codeOf(status, body?.code)
   const reason = typeof body?.error === 'string' ? body.error : response.statusText || 'no reason given'
   // 422 carries the field errors to show; `details` stays absent otherwise.
   const details = code === 'invalid_content' && Array.isArray(body?.fieldErrors) ? { details: body.fieldErrors as FieldError[] } : {}
@@ -116,12 +118,12 @@ export function createRespondClient(options: RespondClientOptions): RespondClien
 /** Fetches the caller's pending elicitations from the list handler (for a page that reloads). */
 export async function listPendingElicitations(
   options: RespondClientOptions & { url: string; signal?: AbortSignal },
-): Promise<ElicitationRequestData[]> {
+): Promise<ListedElicitation[]> {
   const what = 'Listing elicitations'
   const response = await send(options, { method: 'GET', signal: options.signal ?? null }, what)
   const body = (await response.json().catch(() => undefined)) as { elicitations?: unknown } | null | undefined
   if (!Array.isArray(body?.elicitations)) {
     throw new McpHitlError(`${what} failed: the response has no "elicitations" array.`, { code: 'protocol' })
   }
-  return body.elicitations as ElicitationRequestData[]
+  return body.elicitations as ListedElicitation[]
 }

@@ -4,6 +4,7 @@
  * AI SDK `mcp-elicitation` example's `{ elicitationId, message, requestedSchema }`, so a page built on
  * that example can take this kit's UI unchanged.
  */
+import type { HttpErrorCode } from '../http-errors'
 import type { ElicitAction, ElicitContent, RequestedSchema } from './protocol'
 
 /** Part type in the AI SDK UI message stream, as the AI SDK example names it. */
@@ -82,38 +83,35 @@ export interface RespondSuccessBody {
   success: true
 }
 
-/** Machine-readable reasons a respond call is refused, one per HTTP status. */
-export type RespondErrorCode =
+/**
+ * The refusals the respond route answers, each a code of the kit's one table (`HTTP_ERRORS`, which
+ * gives the status). The body is `HttpErrorBody`: `{ error, code, fieldErrors? }`.
+ */
+export type RespondErrorCode = Extract<
+  HttpErrorCode,
   | 'bad_request'
   | 'forbidden'
   | 'not_found'
+  | 'method_not_allowed'
+  | 'request_timeout'
   | 'already_settled'
   | 'expired'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'invalid_content'
+  | 'internal'
+  | 'unavailable'
+>
 
-/** HTTP status for each respond error code. */
-export const RESPOND_ERROR_STATUS: Readonly<Record<RespondErrorCode, number>> = {
-  bad_request: 400,
-  forbidden: 403,
-  not_found: 404,
-  already_settled: 409,
-  expired: 410,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  invalid_content: 422,
-}
-
-/** Error body of the respond POST; `{ error }` matches the example's 404. */
-export interface RespondErrorBody {
-  error: string
-  code: RespondErrorCode
-  /** With 422: what to fix, field by field. */
-  fieldErrors?: FieldError[]
+/**
+ * One pending elicitation in the list GET: the part's data plus `id`, the name the respond body
+ * takes, so a page can answer what it listed without renaming (`elicitationId` stays, equal to `id`).
+ */
+export interface ListedElicitation extends ElicitationRequestData {
+  id: string
 }
 
 /** 200 body of the list GET: the caller's pending elicitations, for a page that reloads. */
 export interface ListElicitationsBody {
-  elicitations: ElicitationRequestData[]
+  elicitations: ListedElicitation[]
 }

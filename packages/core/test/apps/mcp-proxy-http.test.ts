@@ -22,6 +22,7 @@ beforeAll(async () => {
   serverHash = computeServerHash({ type: 'http', url: mcp.url })
   handler = createMcpProxyHandler({
     servers: [{ id: 'weather', type: 'http', url: mcp.url }],
+    getSessionId: () => 'local',
     onError: (event) => errors.push(event),
     maxBodyBytes: 16 * 1024,
   })
@@ -104,7 +105,7 @@ describe('createMcpProxyHandler + createHttpProxyTransport against a real MCP se
       body: JSON.stringify({ serverHash, method: 'tools/list' }),
     })
     expect(response.status).toBe(403)
-    expect(await response.json()).toEqual({ error: 'MCP method not allowed for UI proxy: tools/list' })
+    expect(await response.json()).toEqual({ error: 'MCP method not allowed for UI proxy: tools/list', code: 'method_not_proxied' })
   })
 
   it('does not leak upstream error details; they go to onError', async () => {
@@ -144,17 +145,19 @@ describe('createMcpProxyHandler + createHttpProxyTransport against a real MCP se
     expect(mcp.calls.filter((c) => c === 'refresh_weather:Lima')).toHaveLength(1)
   })
 
-  it('answers 400 / 405 / 413 / 415 for malformed requests', async () => {
+  it('answers 400 / 405 / 413 / 415 for malformed requests, with the code of the one error table', async () => {
     const post = (body: string, type = 'application/json') =>
       fetch(`${proxy.url}/mcp-proxy`, { method: 'POST', headers: { 'content-type': type }, body })
     expect((await post('{')).status).toBe(400)
     expect((await post(JSON.stringify({ method: 'ping' }))).status).toBe(400)
     expect((await post(JSON.stringify({ serverHash, method: 'ping' }), 'text/plain')).status).toBe(415)
+    const utf16 = await post(JSON.stringify({ serverHash, method: 'ping' }), 'application/json; charset=utf-16')
+    expect([utf16.status, ((await utf16.json()) as { code: string }).code]).toEqual([415, 'unsupported_media_type'])
     expect((await post(JSON.stringify({ serverHash, method: 'ping', params: { pad: 'x'.repeat(20_000) } }))).status).toBe(
       413,
     )
     const get = await fetch(`${proxy.url}/mcp-proxy`)
     expect([get.status, get.headers.get('allow')]).toEqual([405, 'POST'])
-    expect(await get.json()).toEqual({ error: 'Method not allowed' })
+    expect(await get.json()).toEqual({ error: 'Use POST', code: 'method_not_allowed' })
   })
 })

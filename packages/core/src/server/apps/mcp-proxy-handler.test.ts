@@ -3,7 +3,8 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { describe, expect, it } from 'vitest'
 import { McpHitlError } from '../../errors'
-import { createMcpProxyHandler, type McpProxyErrorEvent } from './mcp-proxy-handler'
+import { sessionFromCookie, sessionFromHeader } from '../http/session-from-request'
+import { createMcpProxyHandler, type McpProxyErrorEvent, type McpProxyHandlerOptions } from './mcp-proxy-handler'
 import type { McpProxyClient } from './mcp-server-connection'
 import { computeServerHash } from './server-hash'
 
@@ -49,14 +50,19 @@ function inMemoryServer() {
 const post = (body: unknown, headers: Record<string, string> = {}) =>
   new Request('http://proxy.test/mcp', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', 'x-session': 'user-1', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
   })
+
+const getSessionId = sessionFromHeader('x-session')
+/** The handler under test, with the session every request in this file carries. */
+const proxy = (options: Omit<McpProxyHandlerOptions, 'getSessionId'> & Partial<Pick<McpProxyHandlerOptions, 'getSessionId'>>) =>
+  createMcpProxyHandler({ getSessionId, ...options })
 
 describe('createMcpProxyHandler with factory servers', () => {
   it('enforces visibility, caches the tool list and reuses one client', async () => {
     const mem = inMemoryServer()
-    const handler = createMcpProxyHandler({ servers: [{ id: 'mem', connect: mem.connect }] })
+    const handler = proxy({ servers: [{ id: 'mem', connect: mem.connect }] })
     const call = (name: string) =>
       handler(post({ serverHash: 'x', serverId: 'mem', method: 'tools/call', params: { name, arguments: {} } }))
     expect((await call('app_tool')).status).toBe(200)
@@ -65,30 +71,36 @@ describe('createMcpProxyHandler with factory servers', () => {
     expect(refused.status).toBe(403)
     expect(await refused.json()).toEqual({
       error: 'Tool "model_tool" is not callable from apps (its visibility lacks "app")',
+      code: 'tool_not_app_visible',
     })
     expect(mem.stats).toMatchObject({ connects: 1, lists: 1 })
     await handler.close()
     expect(mem.stats.closes).toBe(1)
   })
 
-  it('lists again when a tool is unknown (a tool added since)', async () => {
+  it('finds a tool added since once the negative window (unknownToolTtlMs) has passed, listing once per window', async () => {
     const mem = inMemoryServer()
-    const handler = createMcpProxyHandler({ servers: [{ id: 'mem', connect: mem.connect }] })
+    let clock = 0
+    const handler = proxy({ servers: [{ id: 'mem', connect: mem.connect }], unknownToolTtlMs: 1000, now: () => clock })
     const call = (name: string) =>
       handler(post({ serverHash: 'x', serverId: 'mem', method: 'tools/call', params: { name, arguments: {} } }))
     await call('app_tool')
     mem.server()?.registerTool('late_tool', {}, async () => ({ content: [{ type: 'text', text: 'late' }] }))
+    const early = await call('late_tool')
+    expect([early.status, await early.json()]).toEqual([404, { error: 'Unknown tool: late_tool', code: 'unknown_tool' }])
+    clock = 1001
     const late = await call('late_tool')
     expect(await late.json()).toEqual({ content: [{ type: 'text', text: 'late' }] })
     expect(mem.stats.lists).toBe(2)
     expect((await call('never')).status).toBe(404)
+    expect(mem.stats.lists).toBe(2)
     await handler.close()
   })
 
   it('trusts a cached tool list only for toolsTtlMs: a tool made model-only is refused after that', async () => {
     const mem = inMemoryServer()
     let clock = 0
-    const handler = createMcpProxyHandler({ servers: [{ id: 'mem', connect: mem.connect }], toolsTtlMs: 1000, now: () => clock })
+    const handler = proxy({ servers: [{ id: 'mem', connect: mem.connect }], toolsTtlMs: 1000, now: () => clock })
     const call = () =>
       handler(post({ serverHash: 'x', serverId: 'mem', method: 'tools/call', params: { name: 'both_tool', arguments: {} } }))
     expect((await call()).status).toBe(200)
@@ -105,7 +117,7 @@ describe('createMcpProxyHandler with factory servers', () => {
     const mem = inMemoryServer()
     let fail = true
     const errors: McpProxyErrorEvent[] = []
-    const handler = createMcpProxyHandler({
+    const handler = proxy({
       servers: [
         {
           id: 'flaky',
@@ -120,7 +132,7 @@ describe('createMcpProxyHandler with factory servers', () => {
     const first = await handler(post({ serverHash: 'x', serverId: 'flaky', method: 'ping' }))
     expect(first.status).toBe(502)
     const text = await first.text()
-    expect(text).toBe('{"error":"MCP request failed"}')
+    expect(text).toBe('{"error":"MCP request failed","code":"upstream_failed"}')
     expect(errors).toHaveLength(1)
     expect(errors[0]).toMatchObject({ serverId: 'flaky', method: 'ping' })
     fail = false
@@ -128,18 +140,24 @@ describe('createMcpProxyHandler with factory servers', () => {
     await handler.close()
   })
 
-  it('asks authorize before anything reaches the server', async () => {
+  it('asks authorize, with the session, before anything reaches the server', async () => {
     const mem = inMemoryServer()
-    const handler = createMcpProxyHandler({
+    const seen: string[] = []
+    const handler = proxy({
       servers: [{ id: 'mem', connect: mem.connect }],
-      authorize: (request) => request.headers.get('x-csrf') === 'ok',
+      authorize: (request, _proxied, sessionId) => {
+        seen.push(sessionId)
+        return request.headers.get('x-csrf') === 'ok'
+      },
     })
-    expect((await handler(post({ serverHash: 'x', serverId: 'mem', method: 'ping' }))).status).toBe(403)
+    const refused = await handler(post({ serverHash: 'x', serverId: 'mem', method: 'ping' }))
+    expect([refused.status, await refused.json()]).toEqual([403, { error: 'Forbidden', code: 'forbidden' }])
     expect(mem.stats.connects).toBe(0)
     const ok = await handler(post({ serverHash: 'x', serverId: 'mem', method: 'ping' }, { 'x-csrf': 'ok' }))
     expect(ok.status).toBe(200)
+    expect(seen).toEqual(['user-1', 'user-1'])
     await handler.close()
-    const throwing = createMcpProxyHandler({
+    const throwing = proxy({
       servers: [{ id: 'mem', connect: mem.connect }],
       authorize: () => {
         throw new Error('session store down')
@@ -150,7 +168,7 @@ describe('createMcpProxyHandler with factory servers', () => {
 
   it('forwards notifications/message and answers { success: true }', async () => {
     const mem = inMemoryServer()
-    const handler = createMcpProxyHandler({ servers: [{ id: 'mem', connect: mem.connect }] })
+    const handler = proxy({ servers: [{ id: 'mem', connect: mem.connect }] })
     const response = await handler(
       post({ serverHash: 'x', serverId: 'mem', method: 'notifications/message', params: { level: 'info', data: 'hi' } }),
     )
@@ -164,7 +182,7 @@ describe('createMcpProxyHandler server lookup', () => {
 
   it('finds URL servers by hash, by id, and by the middleware-style serverId alias', async () => {
     const mem = inMemoryServer()
-    const handler = createMcpProxyHandler({
+    const handler = proxy({
       servers: [{ id: 'factory', type: 'http', url, connect: mem.connect }],
     })
     const hash = computeServerHash({ type: 'http', url })
@@ -173,14 +191,14 @@ describe('createMcpProxyHandler server lookup', () => {
     // An unknown id falls back to the hash, as in the middleware.
     expect((await handler(post({ serverHash: hash, serverId: 'other', method: 'ping' }))).status).toBe(200)
     const unknown = await handler(post({ serverHash: 'nope', serverId: 'other', method: 'ping' }))
-    expect([unknown.status, await unknown.json()]).toEqual([404, { error: 'Unknown server: other' }])
+    expect([unknown.status, await unknown.json()]).toEqual([404, { error: 'Unknown server: other', code: 'unknown_server' }])
     await handler.close()
   })
 
   it('two servers on one endpoint: reachable by id only, and both need an id', async () => {
     const a = inMemoryServer()
     const b = inMemoryServer()
-    const handler = createMcpProxyHandler({
+    const handler = proxy({
       servers: [
         { id: 'a', type: 'http', url, connect: a.connect },
         { id: 'b', type: 'http', url, connect: b.connect },
@@ -201,7 +219,7 @@ describe('createMcpProxyHandler server lookup', () => {
     }
     expect(
       misuse(() =>
-        createMcpProxyHandler({
+        proxy({
           servers: [
             { type: 'http', url },
             { id: 'b', type: 'http', url },
@@ -209,20 +227,82 @@ describe('createMcpProxyHandler server lookup', () => {
         }),
       ),
     ).toBe('misuse')
-    expect(misuse(() => createMcpProxyHandler({ servers: [{ id: 'a', type: 'http', url }, { id: 'a', type: 'sse', url }] }))).toBe(
+    expect(misuse(() => proxy({ servers: [{ id: 'a', type: 'http', url }, { id: 'a', type: 'sse', url }] }))).toBe(
       'misuse',
     )
   })
 
-  it('rejects a URL server with credentials or a non-http scheme at first use, without leaking it', async () => {
-    const errors: McpProxyErrorEvent[] = []
+  it('refuses, at creation, a URL server with credentials or a non-http scheme, without echoing the password', () => {
+    for (const url of ['https://user:pw@mcp.example.com/mcp', 'file:///etc/passwd', 'not a url']) {
+      let error: unknown
+      try {
+        proxy({ servers: [{ id: 'bad', type: 'http', url }] })
+      } catch (e) {
+        error = e
+      }
+      expect(McpHitlError.isInstance(error) && error.code).toBe('misuse')
+      expect((error as Error).message).toContain('without credentials')
+      expect((error as Error).message).not.toContain('pw')
+    }
+  })
+
+})
+
+describe('createMcpProxyHandler sessions', () => {
+  it('refuses to be created without getSessionId', () => {
+    let error: unknown
+    try {
+      createMcpProxyHandler({ servers: [] } as unknown as McpProxyHandlerOptions)
+    } catch (e) {
+      error = e
+    }
+    expect(McpHitlError.isInstance(error) && [error.code, error.message]).toEqual(['misuse', expect.stringContaining('getSessionId')])
+  })
+
+  it('answers 403 to a caller without a session before looking at the body: even a malformed one', async () => {
+    const mem = inMemoryServer()
+    const handler = proxy({ servers: [{ id: 'mem', connect: mem.connect }] })
+    for (const body of ['{', JSON.stringify({ method: 'ping' }), JSON.stringify({ serverHash: 'x', serverId: 'mem', method: 'ping' })]) {
+      const response = await handler(post(body, { 'x-session': '' }))
+      expect([response.status, await response.json()]).toEqual([403, { error: 'No session', code: 'forbidden' }])
+    }
+    expect(mem.stats.connects).toBe(0)
+    await handler.close()
+  })
+
+  it('the documented recipe cannot be bypassed with any cookie: `curl -H "Cookie: x=1"` gets 403 and reaches no tool', async () => {
+    const mem = inMemoryServer()
+    // The recipe of docs/mcp-apps-ai-sdk.md: the app's own session, as the respond route resolves it.
+    const sessions = new Set(['s3cr3t-session'])
+    const readSid = sessionFromCookie('sid')
     const handler = createMcpProxyHandler({
-      servers: [{ id: 'bad', type: 'http', url: 'https://user:pw@mcp.example.com/mcp' }],
+      servers: [{ id: 'mem', connect: mem.connect }],
+      getSessionId: async (request) => {
+        const id = await readSid(request)
+        return id && sessions.has(id) ? id : undefined
+      },
+    })
+    const body = { serverHash: 'x', serverId: 'mem', method: 'tools/call', params: { name: 'app_tool', arguments: {} } }
+    for (const cookie of ['x=1', 'sid=guess', 'sid=']) {
+      const response = await handler(post(body, { cookie, 'x-session': '' }))
+      expect([cookie, response.status]).toEqual([cookie, 403])
+    }
+    expect(mem.stats).toMatchObject({ connects: 0, lists: 0 })
+    expect((await handler(post(body, { cookie: 'sid=s3cr3t-session' }))).status).toBe(200)
+    await handler.close()
+  })
+
+  it('reports a throwing getSessionId to onError and answers 500 internal', async () => {
+    const errors: McpProxyErrorEvent[] = []
+    const handler = proxy({
+      servers: [],
+      getSessionId: () => {
+        throw new Error('session store down')
+      },
       onError: (e) => errors.push(e),
     })
-    const response = await handler(post({ serverHash: 'x', serverId: 'bad', method: 'ping' }))
-    expect([response.status, await response.json()]).toEqual([502, { error: 'MCP request failed' }])
-    expect(String(errors[0]?.error)).toContain('without embedded credentials')
-    await handler.close()
+    const response = await handler(post({ serverHash: 'x', method: 'ping' }))
+    expect([response.status, await response.json()]).toEqual([500, { error: 'Could not resolve the session', code: 'internal' }])
+    expect(errors).toEqual([{ error: expect.objectContaining({ message: 'session store down' }) }])
   })
 })

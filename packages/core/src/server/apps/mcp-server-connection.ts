@@ -2,9 +2,15 @@
  * One long-lived MCP client session per configured server, shared by every proxied request: the
  * middleware opens (and initialises) a new session per request, which costs a round trip and a
  * server-side session each time. Reconnects lazily after a failure.
+ *
+ * Everything the server can make the proxy wait for is bounded by `timeoutMs`: the connect and
+ * `initialize`, each listing of tools, and (through the bounded fetch) each HTTP exchange.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { MCP_APP_MIME_TYPE } from '../../apps/protocol'
+import { McpHitlError } from '../../errors'
+import { createBoundedMcpFetch, upstreamTimeoutError } from './bounded-mcp-fetch'
+import { withDeadline } from './with-deadline'
 
 /** The part of an MCP TypeScript SDK `Client` the proxy uses. */
 export type McpProxyClient = Pick<Client, 'callTool' | 'readResource' | 'ping' | 'notification' | 'listTools' | 'close'>
@@ -16,6 +22,7 @@ export interface McpProxyUrlServer {
   /** Alias of `id`, so one config array can serve the middleware and this proxy. */
   serverId?: string
   type: 'http' | 'sse'
+  /** An http(s) URL without credentials in it (send those in `headers`). */
   url: string
   /** Sent with every request to the MCP server (auth); not part of the hash. */
   headers?: Record<string, string>
@@ -27,6 +34,7 @@ export interface McpProxyFactoryServer {
   /** When given, the hash of `{ type, url }` also finds this server (as for the middleware's config). */
   type?: 'http' | 'sse'
   url?: string
+  /** Bounded by the proxy's `timeoutMs`; a client that arrives later is closed. */
   connect: () => Promise<McpProxyClient>
 }
 
@@ -39,32 +47,61 @@ export interface ListedTool {
   _meta?: Record<string, unknown>
 }
 
-const CLIENT_INFO = { name: 'mcp-hitl-proxy', version: '0.1.0' }
+/** The bounds a connection applies; the proxy handler resolves them from its options. */
+export interface McpServerConnectionOptions {
+  timeoutMs: number
+  maxResponseBytes: number
+  /** How long a tool list (and so a tool's visibility) is trusted before listing again. */
+  toolsTtlMs: number
+  /** How long a listing is trusted to say a tool does not exist (the negative cache). */
+  unknownToolTtlMs: number
+  /** Clock of the two TTLs, for tests. */
+  now: () => number
+}
 
-async function connectUrlServer(config: McpProxyUrlServer): Promise<McpProxyClient> {
-  const url = new URL(config.url)
-  if (!['http:', 'https:'].includes(url.protocol) || url.username || url.password) {
-    throw new Error('MCP server URL must be http(s) without embedded credentials')
+const CLIENT_INFO = { name: 'mcp-hitl-proxy', version: '0.1.0' }
+// A server paging forever must not hold the listing.
+const MAX_TOOL_PAGES = 100
+
+/** Refuses, at creation, a URL the proxy would never connect to; `api` names the caller. */
+export function assertProxyServerUrl(api: string, config: McpProxyUrlServer): void {
+  let url: URL | undefined
+  try {
+    url = new URL(config.url)
+  } catch {
+    // Reported below.
   }
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.username || url.password) {
+    throw new McpHitlError(
+      `${api}: server url ${JSON.stringify(String(config.url).replace(/\/\/[^@/]*@/, '//…@'))} must be an http(s) URL without credentials; send credentials in \`headers\``,
+      { code: 'misuse' },
+    )
+  }
+}
+
+async function connectUrlServer(config: McpProxyUrlServer, options: McpServerConnectionOptions): Promise<McpProxyClient> {
+  const url = new URL(config.url)
   // Loaded on first use: the SDK is an optional peer, needed only for URL-configured servers.
   const [{ Client }, { StreamableHTTPClientTransport }] = await Promise.all([
     import('@modelcontextprotocol/sdk/client/index.js'),
     import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
   ])
-  // Redirects could carry the configured auth headers to another origin: refuse them.
-  const pinnedFetch: typeof fetch = (input, init) => {
-    const target = new URL(input instanceof Request ? input.url : String(input))
-    if (target.origin !== url.origin) return Promise.reject(new Error('MCP transport changed origin'))
-    return fetch(input, { ...init, redirect: 'error' })
-  }
-  const options = { requestInit: { headers: config.headers, redirect: 'error' as const }, fetch: pinnedFetch }
+  const fetch = createBoundedMcpFetch({ origin: url.origin, timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes })
+  // Redirects could carry the configured auth headers to another origin: refused (also by the fetch).
+  const transportOptions = { requestInit: { headers: config.headers, redirect: 'error' as const }, fetch }
   const transport =
     config.type === 'sse'
-      ? new (await import('@modelcontextprotocol/sdk/client/sse.js')).SSEClientTransport(url, options)
-      : new StreamableHTTPClientTransport(url, options)
+      ? new (await import('@modelcontextprotocol/sdk/client/sse.js')).SSEClientTransport(url, transportOptions)
+      : new StreamableHTTPClientTransport(url, transportOptions)
   const capabilities = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: [MCP_APP_MIME_TYPE] } } }
   const client = new Client(CLIENT_INFO, { capabilities: capabilities as Record<string, unknown> })
-  await client.connect(transport)
+  try {
+    await client.connect(transport, { timeout: options.timeoutMs })
+  } catch (error) {
+    // Closing aborts whatever the transport still has in flight (a silent server's sockets).
+    await client.close().catch(() => undefined)
+    throw error
+  }
   return client
 }
 
@@ -74,19 +111,20 @@ export class McpServerConnection {
   private connected: McpProxyClient | undefined
   private tools: Map<string, ListedTool> | undefined
   private listedAt = 0
+  private listing: Promise<Map<string, ListedTool>> | undefined
 
-  /** `toolsTtlMs`: how long a tool list (and so a tool's visibility) is trusted before listing again. */
   constructor(
     readonly config: McpProxyServerConfig,
-    private readonly toolsTtlMs = 60_000,
-    private readonly now: () => number = Date.now,
+    private readonly options: McpServerConnectionOptions,
   ) {}
 
-  /** The shared client, connecting on first use or after {@link invalidate}. */
+  /** The shared client, connecting on first use or after {@link invalidate}, within `timeoutMs`. */
   get(): Promise<McpProxyClient> {
     if (!this.client) {
       const config = this.config
-      const pending = 'connect' in config ? config.connect() : connectUrlServer(config)
+      const { timeoutMs } = this.options
+      const attempt = 'connect' in config ? config.connect() : connectUrlServer(config, this.options)
+      const pending = withDeadline(attempt, timeoutMs, () => upstreamTimeoutError(timeoutMs), (late) => void late.close().catch(() => undefined))
       this.client = pending
       pending.then(
         (client) => {
@@ -104,39 +142,71 @@ export class McpServerConnection {
   /** Drops `client` if it is still the shared one (a dead session); the next request reconnects. */
   invalidate(client: McpProxyClient): void {
     if (this.connected !== client) return
-    this.client = undefined
-    this.connected = undefined
-    this.tools = undefined
+    this.reset()
     void client.close().catch(() => undefined)
   }
 
-  /** The tool by name from the cached list; lists again when the name is unknown or the list is stale. */
-  async findTool(name: string, signal?: AbortSignal): Promise<ListedTool | undefined> {
-    // A stale list could grant an app a tool the server has since made model-only.
-    const fresh = this.now() - this.listedAt < this.toolsTtlMs
-    const cached = fresh ? this.tools?.get(name) : undefined
-    if (cached) return cached
+  /**
+   * The tool by name. A listing younger than `toolsTtlMs` answers for the tools it has; a name it
+   * lacks is answered "unknown" while the listing is younger than `unknownToolTtlMs` (a tool added
+   * since is found after that), so a flood of unknown names costs one listing per window, whatever
+   * the names. Concurrent lookups share one listing.
+   */
+  async findTool(name: string): Promise<ListedTool | undefined> {
+    const age = this.options.now() - this.listedAt
+    if (this.tools && age < this.options.toolsTtlMs) {
+      const tool = this.tools.get(name)
+      if (tool) return tool
+      if (age < this.options.unknownToolTtlMs) return undefined
+    }
+    return (await this.list()).get(name)
+  }
+
+  private list(): Promise<Map<string, ListedTool>> {
+    if (this.listing) return this.listing
+    const { timeoutMs } = this.options
+    const run = withDeadline(this.listAll(), timeoutMs, () => upstreamTimeoutError(timeoutMs))
+    this.listing = run
+    run.then(
+      (tools) => {
+        if (this.listing !== run) return
+        this.tools = tools
+        this.listedAt = this.options.now()
+        this.listing = undefined
+      },
+      () => {
+        if (this.listing === run) this.listing = undefined
+      },
+    )
+    return run
+  }
+
+  private async listAll(): Promise<Map<string, ListedTool>> {
     const client = await this.get()
     const tools = new Map<string, ListedTool>()
     let cursor: string | undefined
-    // Bounded: a server paging forever must not hold the request.
-    for (let page = 0; page < 100; page++) {
-      const result = await client.listTools(cursor ? { cursor } : undefined, { signal })
-      for (const tool of result.tools) tools.set(tool.name, tool)
+    for (let page = 0; page < MAX_TOOL_PAGES; page++) {
+      // No caller's signal: the listing is shared, one caller going away must not cancel it for all.
+      const result = await client.listTools(cursor ? { cursor } : undefined, { timeout: this.options.timeoutMs })
+      // Only what the visibility check reads is kept.
+      for (const tool of result.tools) tools.set(tool.name, { name: tool.name, _meta: tool._meta })
       cursor = result.nextCursor
       if (!cursor) break
     }
-    this.tools = tools
-    this.listedAt = this.now()
-    return tools.get(name)
+    return tools
+  }
+
+  private reset(): void {
+    this.client = undefined
+    this.connected = undefined
+    this.tools = undefined
+    this.listing = undefined
   }
 
   /** Closes the client if one is connected. */
   async close(): Promise<void> {
     const current = this.client
-    this.client = undefined
-    this.connected = undefined
-    this.tools = undefined
+    this.reset()
     if (current) await current.then((c) => c.close()).catch(() => undefined)
   }
 }

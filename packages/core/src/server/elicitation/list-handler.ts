@@ -1,41 +1,34 @@
 /**
  * The list endpoint: `GET` -> `200 { elicitations }`, the caller's pending elicitations, so a page
- * that reloads (or a second tab) shows them again and can still answer. 403 without a session.
+ * that reloads (or a second tab) shows them again and can still answer. Each item carries `id`, the
+ * field the respond body takes, next to the part data's `elicitationId`.
+ *
+ * Statuses (codes of `HTTP_ERRORS`): 200; 403 `forbidden` without a session; 405
+ * `method_not_allowed`; 500 `internal`; 503 `unavailable` store down. Errors are `{ error, code }`.
  */
 import type { ListElicitationsBody } from '../../elicitation/wire'
 import type { ElicitationBroker } from './elicitation-broker-types'
+import { createHttpRoute } from '../http/http-route'
+import { HttpRefusal } from '../http/http-refusal'
 import { jsonResponse } from '../http/json-response'
-import { requireGetSessionId, type SessionHandlerOptions } from '../http/session-resolver'
+import { requireGetSessionId, resolveSession, type SessionHandlerOptions } from '../http/session-resolver'
 
 /** Options of {@link createListHandler}. */
 export type ListHandlerOptions = SessionHandlerOptions
 
 /** Creates the list handler; `getSessionId` is required (see {@link SessionHandlerOptions}). */
-export function createListHandler(
-  broker: Pick<ElicitationBroker, 'listPending'>,
-  options: ListHandlerOptions,
-): (request: Request) => Promise<Response> {
+export function createListHandler(broker: Pick<ElicitationBroker, 'listPending'>, options: ListHandlerOptions): (request: Request) => Promise<Response> {
   requireGetSessionId('createListHandler', options)
-  return async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return jsonResponse({ error: 'Use GET', code: 'method_not_allowed' }, 405, { allow: 'GET, HEAD' })
-    }
-    let sessionId: string | undefined | null
+  return createHttpRoute({ methods: ['GET', 'HEAD'], onError: options.onError }, async (request) => {
+    const sessionId = await resolveSession(request, options)
+    let pending: Awaited<ReturnType<typeof broker.listPending>>
     try {
-      sessionId = await options.getSessionId(request)
+      pending = await broker.listPending(sessionId)
     } catch (cause) {
       options.onError?.(cause)
-      return jsonResponse({ error: 'Could not resolve the session', code: 'internal' }, 500)
+      throw new HttpRefusal('unavailable', 'The elicitation store is unavailable')
     }
-    if (typeof sessionId !== 'string' || sessionId.length === 0) {
-      return jsonResponse({ error: 'No session', code: 'forbidden' }, 403)
-    }
-    try {
-      const body: ListElicitationsBody = { elicitations: await broker.listPending(sessionId) }
-      return jsonResponse(body)
-    } catch (cause) {
-      options.onError?.(cause)
-      return jsonResponse({ error: 'The elicitation store is unavailable', code: 'unavailable' }, 503)
-    }
-  }
+    const body: ListElicitationsBody = { elicitations: pending.map((data) => ({ ...data, id: data.elicitationId })) }
+    return jsonResponse(body)
+  })
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { McpHitlError } from '../../errors'
 import { sessionFromCookie, sessionFromHeader } from './session-from-request'
 
 const withHeaders = (headers: Record<string, string>) => new Request('http://local/', { headers })
@@ -11,7 +12,7 @@ describe('sessionFromCookie', () => {
     expect(get(withHeaders({ cookie: 'sid=; theme=dark' }))).toBeUndefined()
     expect(get(withHeaders({ cookie: 'sid=%E0%A4%A' }))).toBeUndefined()
     expect(get(withHeaders({}))).toBeUndefined()
-    expect(() => sessionFromCookie('bad name')).toThrow(TypeError)
+    expect(misuse(() => sessionFromCookie('bad name'))).toEqual({ code: 'misuse', message: expect.stringContaining('sessionFromCookie') })
   })
 })
 
@@ -21,5 +22,16 @@ describe('sessionFromHeader', () => {
     expect(get(withHeaders({ 'x-session-id': 's1' }))).toBe('s1')
     expect(get(withHeaders({ 'x-session-id': '' }))).toBeUndefined()
     expect(get(withHeaders({}))).toBeUndefined()
+    expect(misuse(() => sessionFromHeader('x session'))).toEqual({ code: 'misuse', message: expect.stringContaining('sessionFromHeader') })
   })
 })
+
+function misuse(fn: () => unknown): { code: string; message: string } | undefined {
+  try {
+    fn()
+  } catch (error) {
+    if (McpHitlError.isInstance(error)) return { code: error.code, message: error.message }
+    throw error
+  }
+  return undefined
+}

@@ -3,13 +3,19 @@
  * already be an unguessable, server-issued session id (or be verified by you, e.g. a signed cookie),
  * since whoever presents it may answer that session's elicitations.
  */
+import { McpHitlError } from '../../errors'
 import type { GetSessionId } from './session-resolver'
 
 const COOKIE_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
 
 /** Reads the session id from the cookie `name` (undefined when absent or empty). */
 export function sessionFromCookie(name: string): GetSessionId {
-  if (!COOKIE_NAME.test(name)) throw new TypeError(`Invalid cookie name: ${name}`)
+  if (typeof name !== 'string' || !COOKIE_NAME.test(name)) {
+    throw new McpHitlError(
+      `sessionFromCookie: ${JSON.stringify(name)} is not a cookie name; use the name your app sets, made of letters, digits and !#$%&'*+-.^_\`|~ only`,
+      { code: 'misuse' },
+    )
+  }
   return (request) => {
     const header = request.headers.get('cookie')
     if (!header) return undefined
@@ -29,5 +35,10 @@ export function sessionFromCookie(name: string): GetSessionId {
 
 /** Reads the session id from the request header `name` (undefined when absent or empty). */
 export function sessionFromHeader(name: string): GetSessionId {
+  if (typeof name !== 'string' || !COOKIE_NAME.test(name)) {
+    throw new McpHitlError(`sessionFromHeader: ${JSON.stringify(name)} is not a header name; pass one such as 'x-session-id'`, {
+      code: 'misuse',
+    })
+  }
   return (request) => request.headers.get(name) || undefined
 }

@@ -1,9 +1,11 @@
 /**
  * How the handlers learn who is calling. There is deliberately no default: a default that made every
- * caller the same session would let anyone answer anyone's elicitation.
+ * caller the same session would let anyone answer anyone's elicitation, or call tools with the
+ * backend's credentials.
  */
 
 import { McpHitlError } from '../../errors'
+import { HttpRefusal } from './http-refusal'
 
 /**
  * Returns the caller's session (e.g. from a signed cookie or an auth header) or `undefined` when there
@@ -11,7 +13,7 @@ import { McpHitlError } from '../../errors'
  */
 export type GetSessionId = (request: Request) => string | undefined | null | Promise<string | undefined | null>
 
-/** Options every elicitation handler takes. */
+/** Options every session-bound handler takes. */
 export interface SessionHandlerOptions {
   /** Required. Resolves the caller's session; see {@link GetSessionId}. */
   getSessionId: GetSessionId
@@ -20,8 +22,27 @@ export interface SessionHandlerOptions {
 }
 
 /** Refuses to build a handler without `getSessionId`: there is no safe default. */
-export function requireGetSessionId(api: string, options: SessionHandlerOptions | undefined): void {
+export function requireGetSessionId(api: string, options: { getSessionId?: unknown } | undefined): void {
   if (typeof options?.getSessionId !== 'function') {
-    throw new McpHitlError(`${api} needs a getSessionId(request) option: there is no safe default`, { code: 'misuse' })
+    throw new McpHitlError(
+      `${api} needs a getSessionId(request) option: there is no safe default. Pass the app's own session, e.g. getSessionId: sessionFromCookie('sid').`,
+      { code: 'misuse' },
+    )
   }
+}
+
+/**
+ * The caller's session id; throws a 403 refusal without one, a 500 one when `getSessionId` throws
+ * (reported to `onError`). No session is refused like a foreign one: these endpoints are never public.
+ */
+export async function resolveSession(request: Request, options: SessionHandlerOptions): Promise<string> {
+  let sessionId: string | undefined | null
+  try {
+    sessionId = await options.getSessionId(request)
+  } catch (cause) {
+    options.onError?.(cause)
+    throw new HttpRefusal('internal', 'Could not resolve the session')
+  }
+  if (typeof sessionId !== 'string' || sessionId.length === 0) throw new HttpRefusal('forbidden', 'No session')
+  return sessionId
 }

@@ -6,9 +6,7 @@
 import { createServer } from 'node:http'
 import type { IncomingMessage, ServerOptions, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-
-/** A Fetch-API handler. */
-export type FetchHandler = (request: Request) => Promise<Response>
+import type { FetchHandler } from '../http/http-route'
 
 /**
  * The request body as a web stream with backpressure. Cancelling it (a handler stopping at its byte

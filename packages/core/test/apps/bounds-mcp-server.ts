@@ -1,0 +1,136 @@
+/**
+ * A real MCP server (TypeScript SDK, Streamable HTTP) on 127.0.0.1 for the proxy's bounds: a tool
+ * that never answers, a tool whose result is as large as asked, a tool list that can be made to
+ * hang, and a `flood` tool answered outside the SDK with an endless result written with
+ * backpressure, so a test can see how much the proxy really read. Counts every JSON-RPC message the
+ * proxy sends, by method.
+ */
+import { randomUUID } from 'node:crypto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
+import { z } from 'zod'
+
+/** Options of {@link startBoundsMcpServer}. */
+export interface BoundsMcpServerOptions {
+  /** Answer POSTs with JSON instead of an SSE stream. */
+  jsonResponse?: boolean
+}
+
+/** A running server. */
+export interface BoundsMcpServer {
+  url: string
+  /** JSON-RPC messages received, by method (responses to the server's own requests are not counted). */
+  messages: Map<string, number>
+  /** How many bytes of the `flood` answer were handed to the socket before it closed. */
+  floodBytesWritten: () => number
+  /** Makes `tools/list` hang (true) or answer again (false). */
+  hangToolsList(hang: boolean): void
+  close(): Promise<void>
+}
+
+const FLOOD_CHUNK = 'x'.repeat(64 * 1024)
+
+function buildServer(): McpServer {
+  const server = new McpServer({ name: 'bounds', version: '1.0.0' })
+  server.registerTool('echo', { description: 'Echoes', inputSchema: { text: z.string() } }, async ({ text }) => ({
+    content: [{ type: 'text', text }],
+  }))
+  server.registerTool('hang', { description: 'Never answers' }, () => new Promise(() => {}))
+  server.registerTool('big', { description: 'A result of `bytes` characters', inputSchema: { bytes: z.number() } }, async ({ bytes }) => ({
+    content: [{ type: 'text', text: 'y'.repeat(bytes) }],
+  }))
+  server.registerTool('flood', { description: 'Answered outside the SDK' }, async () => ({ content: [] }))
+  server.registerTool('model_only', { description: 'Model only', _meta: { ui: { visibility: ['model'] } } }, async () => ({
+    content: [{ type: 'text', text: 'model' }],
+  }))
+  return server
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  let text = ''
+  for await (const chunk of req) text += chunk
+  return text ? JSON.parse(text) : undefined
+}
+
+// Writes a result that never ends, honouring backpressure, until the reader goes away.
+async function flood(res: ServerResponse, id: unknown, json: boolean, written: { bytes: number }): Promise<void> {
+  res.writeHead(200, { 'content-type': json ? 'application/json' : 'text/event-stream' })
+  const head = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"content":[{"type":"text","text":"`
+  const write = (text: string) =>
+    new Promise<boolean>((resolve) => {
+      if (res.destroyed) return resolve(false)
+      written.bytes += Buffer.byteLength(text)
+      if (res.write(text)) resolve(true)
+      else {
+        res.once('drain', () => resolve(true))
+        res.once('close', () => resolve(false))
+      }
+    })
+  if (!(await write(json ? head : `event: message\ndata: ${head}`))) return
+  // 256 MB at most, so a proxy that reads everything still ends the test.
+  for (let i = 0; i < 4096; i++) if (!(await write(FLOOD_CHUNK))) return
+  res.end(json ? '"}]}}' : '"}]}}\n\n')
+}
+
+/** Starts the server on a free port of 127.0.0.1. */
+export async function startBoundsMcpServer(options: BoundsMcpServerOptions = {}): Promise<BoundsMcpServer> {
+  const sessions = new Map<string, StreamableHTTPServerTransport>()
+  const messages = new Map<string, number>()
+  const state = { hangList: false }
+  const floodWritten = { bytes: 0 }
+  const http = createServer(async (req, res) => {
+    try {
+      const body = req.method === 'POST' ? await readJson(req) : undefined
+      for (const message of Array.isArray(body) ? body : body ? [body] : []) {
+        const method = (message as { method?: unknown }).method
+        if (typeof method === 'string') messages.set(method, (messages.get(method) ?? 0) + 1)
+      }
+      const call = body as { method?: string; id?: unknown; params?: { name?: string } } | undefined
+      // A hanging list: the request is held open and never answered.
+      if (call?.method === 'tools/list' && state.hangList) return
+      if (call?.method === 'tools/call' && call.params?.name === 'flood') {
+        await flood(res, call.id, options.jsonResponse === true, floodWritten)
+        return
+      }
+      const sid = req.headers['mcp-session-id']
+      let transport = typeof sid === 'string' ? sessions.get(sid) : undefined
+      if (!transport) {
+        if (typeof sid === 'string') {
+          res.writeHead(404).end()
+          return
+        }
+        const created = new StreamableHTTPServerTransport({
+          sessionIdGenerator: () => randomUUID(),
+          enableJsonResponse: options.jsonResponse === true,
+          onsessioninitialized: (id) => void sessions.set(id, created),
+        })
+        created.onclose = () => {
+          if (created.sessionId) sessions.delete(created.sessionId)
+        }
+        await buildServer().connect(created)
+        transport = created
+      }
+      await transport.handleRequest(req, res, body)
+    } catch {
+      if (!res.headersSent) res.writeHead(500)
+      res.end()
+    }
+  })
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
+  const { port } = http.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    messages,
+    floodBytesWritten: () => floodWritten.bytes,
+    hangToolsList(hang) {
+      state.hangList = hang
+    },
+    async close() {
+      await Promise.all([...sessions.values()].map((t) => t.close().catch(() => undefined)))
+      http.closeAllConnections()
+      await new Promise<void>((resolve) => http.close(() => resolve()))
+    },
+  }
+}
