@@ -84,7 +84,7 @@ describe('createMcpProxyHandler + createHttpProxyTransport against a real MCP se
     const error = await failure(
       transport().request({ serverHash, method: 'tools/call', params: { name: 'delete_all_forecasts' } }),
     )
-    expect(error).toMatchObject({ code: 'transport', status: 403 })
+    expect(error).toMatchObject({ code: 'tool_not_app_visible', status: 403 })
     expect(error.message).toContain('visibility')
     expect(mcp.calls.slice(before)).toEqual([])
   })
@@ -112,7 +112,7 @@ describe('createMcpProxyHandler + createHttpProxyTransport against a real MCP se
     const error = await failure(
       transport().request({ serverHash, method: 'resources/read', params: { uri: `ui://missing/${SECRET}` } }),
     )
-    expect(error).toEqual({ code: 'transport', status: 502, message: 'MCP request failed' })
+    expect(error).toEqual({ code: 'upstream_failed', status: 502, message: 'MCP request failed' })
     expect(errors.at(-1)).toMatchObject({ serverId: 'weather', serverHash, method: 'resources/read' })
     expect(String((errors.at(-1)?.error as Error | undefined)?.message)).toContain('missing')
   })

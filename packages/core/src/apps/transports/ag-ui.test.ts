@@ -135,7 +135,7 @@ describe('createAgUiProxyTransport', () => {
     log.mockRestore()
   })
 
-  it('an aborted request rejects at once and never runs', async () => {
+  it('an aborted request rejects at once with aborted, and never runs', async () => {
     let release!: () => void
     const agent = new EchoAgent(async (request) => {
       if (request?.params?.slow) await new Promise<void>((resolve) => (release = resolve))
@@ -148,7 +148,7 @@ describe('createAgUiProxyTransport', () => {
     await tick()
     controller.abort()
     const error = await aborted.catch((e: unknown) => e)
-    expect(McpHitlError.isInstance(error) && error.code).toBe('transport')
+    expect(McpHitlError.isInstance(error) && error.code).toBe('aborted')
     release()
     await slow
     await transport.request(req('ping'))

@@ -21,7 +21,7 @@ const queues = new WeakMap<object, Promise<unknown>>()
 const POLL_MS = 50
 
 function abortError(signal: AbortSignal): McpHitlError {
-  return new McpHitlError('The proxied MCP request was aborted', { code: 'transport', cause: signal.reason })
+  return new McpHitlError('The proxied MCP request was aborted', { code: 'aborted', cause: signal.reason })
 }
 
 // Resolves once the agent is idle. A user's run is not ours to queue behind, so watch `isRunning`

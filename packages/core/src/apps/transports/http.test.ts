@@ -20,6 +20,7 @@ beforeAll(async () => {
       }
       if (req.url === '/ok') send(200, JSON.stringify({ content: [{ type: 'text', text: 'hi' }] }))
       else if (req.url === '/forbidden') send(403, JSON.stringify({ error: 'Tool is not visible to apps' }))
+      else if (req.url === '/refused') send(403, JSON.stringify({ error: 'Tool "x" is not callable from apps', code: 'tool_not_app_visible' }))
       else if (req.url === '/html') send(502, '<html>bad gateway</html>', 'text/html')
       else if (req.url === '/badjson') send(200, '{nope')
       else send(404, JSON.stringify({ error: 'nope' }))
@@ -45,12 +46,23 @@ describe('createHttpProxyTransport', () => {
     expect(second!.headers['x-csrf']).toBe('t2')
   })
 
-  it('rejects with the server { error } and the status', async () => {
+  it('rejects with the handler\'s code, the status and the { error } text', async () => {
+    const error = await createHttpProxyTransport({ url: `${base}/refused` })
+      .request(request)
+      .catch((e: unknown) => e)
+    expect(McpHitlError.isInstance(error) && [error.code, error.status, error.message]).toEqual([
+      'tool_not_app_visible',
+      403,
+      'Tool "x" is not callable from apps',
+    ])
+  })
+
+  it('reads a body without a known code by its status', async () => {
     const error = await createHttpProxyTransport({ url: `${base}/forbidden` })
       .request(request)
       .catch((e: unknown) => e)
     expect(McpHitlError.isInstance(error) && [error.code, error.status, error.message]).toEqual([
-      'transport',
+      'forbidden',
       403,
       'Tool is not visible to apps',
     ])
@@ -71,10 +83,10 @@ describe('createHttpProxyTransport', () => {
     const down = await createHttpProxyTransport({ url: 'http://127.0.0.1:1/x' })
       .request(request)
       .catch((e: unknown) => e)
-    expect(McpHitlError.isInstance(down) && down.code).toBe('transport')
+    expect(McpHitlError.isInstance(down) && [down.code, down.message]).toEqual(['network', 'The MCP proxy could not be reached'])
   })
 
-  it('passes the abort signal to fetch and rejects with transport on abort', async () => {
+  it('passes the abort signal to fetch and reports an abort as an abort, not as unreachable', async () => {
     const transport = createHttpProxyTransport({
       url: 'https://proxy.example/mcp',
       fetch: (_input, init) =>
@@ -86,7 +98,7 @@ describe('createHttpProxyTransport', () => {
     const pending = transport.request({ serverHash: 'h', method: 'ping' }, { signal: controller.signal })
     controller.abort()
     const error = await pending.catch((e: unknown) => e)
-    expect(McpHitlError.isInstance(error) && error.code).toBe('transport')
+    expect(McpHitlError.isInstance(error) && [error.code, error.message]).toEqual(['aborted', 'The proxied MCP request was aborted'])
   })
 
   it('uses the injected fetch', async () => {

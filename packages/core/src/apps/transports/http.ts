@@ -1,5 +1,6 @@
 /** Proxied MCP requests over plain HTTP, to a `createMcpProxyHandler` endpoint. */
 import { McpHitlError } from '../../errors'
+import { readHttpErrorCode } from '../../http-errors'
 import type { McpProxyTransport } from './types'
 
 /** Options of {@link createHttpProxyTransport}. */
@@ -12,17 +13,24 @@ export interface HttpProxyTransportOptions {
   headers?: HeadersInit | (() => HeadersInit)
 }
 
-async function readError(response: Response): Promise<string> {
+async function readError(response: Response): Promise<McpHitlError> {
+  let body: { error?: unknown; code?: unknown } | undefined
   try {
-    const body = (await response.json()) as { error?: unknown }
-    if (typeof body?.error === 'string') return body.error
+    body = (await response.json()) as typeof body
   } catch {
-    // Not JSON: fall back to the status.
+    // Not JSON: the status alone says what happened.
   }
-  return `MCP proxy answered ${response.status}`
+  const message = typeof body?.error === 'string' ? body.error : `MCP proxy answered ${response.status}`
+  // The handler's own code (from the one error table) travels on, so the host bridge can give the
+  // app a JSON-RPC error that means something.
+  return new McpHitlError(message, { code: readHttpErrorCode(response.status, body?.code) ?? 'transport', status: response.status })
 }
 
-/** A transport that POSTs each proxied request as JSON and resolves with the JSON response body. */
+/**
+ * A transport that POSTs each proxied request as JSON and resolves with the JSON response body.
+ * A refusal rejects with the handler's code and HTTP status; an unreachable proxy with `network`;
+ * an abort with `aborted`.
+ */
 export function createHttpProxyTransport(options: HttpProxyTransportOptions): McpProxyTransport {
   return {
     async request(request, init) {
@@ -40,15 +48,14 @@ export function createHttpProxyTransport(options: HttpProxyTransportOptions): Mc
           signal: init?.signal,
         })
       } catch (cause) {
-        throw new McpHitlError('The MCP proxy could not be reached', { code: 'transport', cause })
+        if (init?.signal?.aborted) throw new McpHitlError('The proxied MCP request was aborted', { code: 'aborted', cause })
+        throw new McpHitlError('The MCP proxy could not be reached', { code: 'network', cause })
       }
-      if (!response.ok) {
-        const message = await readError(response)
-        throw new McpHitlError(message, { code: 'transport', status: response.status })
-      }
+      if (!response.ok) throw await readError(response)
       try {
         return await response.json()
       } catch (cause) {
+        if (init?.signal?.aborted) throw new McpHitlError('The proxied MCP request was aborted', { code: 'aborted', cause })
         throw new McpHitlError('The MCP proxy answered with invalid JSON', { code: 'transport', cause })
       }
     },

@@ -9,7 +9,9 @@ export interface McpProxyRequestInit {
 
 /**
  * Relays one proxied MCP request and resolves with the server's JSON-RPC `result`; rejects with an
- * `McpHitlError` of code `transport` on any failure (unreachable relay, `{ error }` answer, abort).
+ * `McpHitlError` whose `code` says why: the MCP proxy's own refusal code (`tool_not_app_visible`,
+ * `upstream_timeout`, ...; see `HTTP_ERRORS`) with its HTTP `status`, `network` when the relay
+ * cannot be reached, `aborted` after the signal fired, `transport` for any other failure.
  */
 export interface McpProxyTransport {
   request(request: ProxiedMCPRequest, init?: McpProxyRequestInit): Promise<unknown>
