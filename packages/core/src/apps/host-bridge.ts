@@ -42,6 +42,7 @@ import type {
   ProxiedMCPRequest,
   ProxiedMcpMethod,
 } from './protocol'
+import { relayErrorToJsonRpc } from './transports/relay-error'
 import type { McpProxyTransport } from './transports/types'
 
 /** MCP Apps protocol version this bridge speaks. */
@@ -305,7 +306,8 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
         try {
           result = await relay('tools/call', params)
         } catch (error) {
-          fail(INTERNAL_ERROR, errorMessage(error))
+          const rpc = relayErrorToJsonRpc(error)
+          fail(rpc.code, rpc.message)
         }
         const error = relayError(result)
         // A failed tool is a tool result with isError, as MCP servers report tool failures.
@@ -319,7 +321,9 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
         try {
           result = await relay(method as ProxiedMcpMethod, params)
         } catch (error) {
-          fail(INTERNAL_ERROR, errorMessage(error))
+          // The proxy's refusal keeps its meaning for the app (see relay-error.ts).
+          const rpc = relayErrorToJsonRpc(error)
+          fail(rpc.code, rpc.message)
         }
         const error = relayError(result)
         if (error !== undefined) fail(INTERNAL_ERROR, error)
