@@ -58,12 +58,20 @@ describe('createSandboxProxyHandler', () => {
     expect(response.headers.get('content-security-policy')).toContain("connect-src 'none'")
   })
 
-  it('answers 400 for a malformed csp, 413 for an oversized one, 405 for other methods, HEAD without body', async () => {
-    expect((await get('?csp=%7Bnope')).status).toBe(400)
+  it('answers 400 for a malformed csp, 413 for an oversized one, 405 for other methods ({ error, code } as every handler), HEAD without body', async () => {
+    const body = async (response: Response) => [response.status, await response.json()]
+    expect(await body(await get('?csp=%7Bnope'))).toEqual([400, { error: 'csp must be the JSON of _meta.ui.csp', code: 'bad_request' }])
     expect((await get(`?csp=${encodeURIComponent('["https://a.com"]')}`)).status).toBe(400)
-    expect((await get(`?csp=${'x'.repeat(9000)}`)).status).toBe(413)
+    expect(await body(await get(`?csp=${'x'.repeat(9000)}`))).toEqual([
+      413,
+      { error: 'The csp parameter is longer than 8192 characters', code: 'payload_too_large' },
+    ])
     const post = await get('', 'POST')
-    expect([post.status, post.headers.get('allow')]).toEqual([405, 'GET, HEAD'])
+    expect([post.status, post.headers.get('allow'), await post.json()]).toEqual([
+      405,
+      'GET, HEAD',
+      { error: 'Use GET or HEAD', code: 'method_not_allowed' },
+    ])
     const head = await get('', 'HEAD')
     expect([head.status, await head.text()]).toEqual([200, ''])
   })

@@ -9,6 +9,8 @@ import { isRecord } from '../../guards'
 import { type CspHostPolicy, buildAppCsp } from '../../apps/csp'
 import type { McpUiResourceCsp } from '../../apps/protocol'
 import { buildSandboxProxyPage, normalizeHostOrigins } from '../../apps/sandbox-proxy-page'
+import { createHttpRoute } from '../http/http-route'
+import { HttpRefusal } from '../http/http-refusal'
 
 /** Options of {@link createSandboxProxyHandler}. */
 export interface SandboxProxyHandlerOptions {
@@ -20,28 +22,19 @@ export interface SandboxProxyHandlerOptions {
   maxCspLength?: number
 }
 
-function text(status: number, body: string, headers?: Record<string, string>): Response {
-  return new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...headers } })
-}
-
-/** Creates the Fetch-API handler for the sandbox proxy page. */
+/** Creates the Fetch-API handler for the sandbox proxy page (errors are `{ error, code }`, as every kit handler's). */
 export function createSandboxProxyHandler(options: SandboxProxyHandlerOptions): (request: Request) => Promise<Response> {
   const origins = normalizeHostOrigins(options.allowedHostOrigins)
   const page = buildSandboxProxyPage({ allowedHostOrigins: origins })
   const maxCspLength = options.maxCspLength ?? 8192
-  return async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return text(405, 'Method not allowed', { allow: 'GET, HEAD' })
+  return createHttpRoute({ methods: ['GET', 'HEAD'] }, async (request) => {
     const raw = new URL(request.url).searchParams.get('csp')
     let csp: McpUiResourceCsp | undefined
     if (raw !== null) {
-      if (raw.length > maxCspLength) return text(413, 'csp parameter too long')
-      try {
-        const parsed: unknown = JSON.parse(raw)
-        if (!isRecord(parsed)) throw new Error('not an object')
-        csp = parsed as McpUiResourceCsp
-      } catch {
-        return text(400, 'csp must be the JSON of _meta.ui.csp')
-      }
+      if (raw.length > maxCspLength) throw new HttpRefusal('payload_too_large', `The csp parameter is longer than ${maxCspLength} characters`)
+      const parsed = parseJson(raw)
+      if (!isRecord(parsed)) throw new HttpRefusal('bad_request', 'csp must be the JSON of _meta.ui.csp')
+      csp = parsed as McpUiResourceCsp
     }
     const policy = `${buildAppCsp(csp, options.hostPolicy)}; frame-ancestors ${origins.join(' ')}`
     return new Response(request.method === 'HEAD' ? null : page, {
@@ -54,5 +47,13 @@ export function createSandboxProxyHandler(options: SandboxProxyHandlerOptions): 
         'cache-control': 'private, no-cache',
       },
     })
+  })
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
   }
 }
