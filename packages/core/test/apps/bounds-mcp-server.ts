@@ -5,12 +5,10 @@
  * backpressure, so a test can see how much the proxy really read. Counts every JSON-RPC message the
  * proxy sends, by method.
  */
-import { randomUUID } from 'node:crypto'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { ServerResponse } from 'node:http'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { z } from 'zod'
+import { serveMcpSessions } from '../../src/server/testing/serve-mcp-sessions'
 
 /** Options of {@link startBoundsMcpServer}. */
 export interface BoundsMcpServerOptions {
@@ -48,12 +46,6 @@ function buildServer(): McpServer {
   return server
 }
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  let text = ''
-  for await (const chunk of req) text += chunk
-  return text ? JSON.parse(text) : undefined
-}
-
 // Writes a result that never ends, honouring backpressure, until the reader goes away.
 async function flood(res: ServerResponse, id: unknown, json: boolean, written: { bytes: number }): Promise<void> {
   res.writeHead(200, { 'content-type': json ? 'application/json' : 'text/event-stream' })
@@ -76,61 +68,33 @@ async function flood(res: ServerResponse, id: unknown, json: boolean, written: {
 
 /** Starts the server on a free port of 127.0.0.1. */
 export async function startBoundsMcpServer(options: BoundsMcpServerOptions = {}): Promise<BoundsMcpServer> {
-  const sessions = new Map<string, StreamableHTTPServerTransport>()
   const messages = new Map<string, number>()
   const state = { hangList: false }
   const floodWritten = { bytes: 0 }
-  const http = createServer(async (req, res) => {
-    try {
-      const body = req.method === 'POST' ? await readJson(req) : undefined
+  const served = await serveMcpSessions(buildServer, {
+    jsonResponse: options.jsonResponse,
+    intercept: async (body, _req, res) => {
       for (const message of Array.isArray(body) ? body : body ? [body] : []) {
         const method = (message as { method?: unknown }).method
         if (typeof method === 'string') messages.set(method, (messages.get(method) ?? 0) + 1)
       }
       const call = body as { method?: string; id?: unknown; params?: { name?: string } } | undefined
       // A hanging list: the request is held open and never answered.
-      if (call?.method === 'tools/list' && state.hangList) return
+      if (call?.method === 'tools/list' && state.hangList) return true
       if (call?.method === 'tools/call' && call.params?.name === 'flood') {
         await flood(res, call.id, options.jsonResponse === true, floodWritten)
-        return
+        return true
       }
-      const sid = req.headers['mcp-session-id']
-      let transport = typeof sid === 'string' ? sessions.get(sid) : undefined
-      if (!transport) {
-        if (typeof sid === 'string') {
-          res.writeHead(404).end()
-          return
-        }
-        const created = new StreamableHTTPServerTransport({
-          sessionIdGenerator: () => randomUUID(),
-          enableJsonResponse: options.jsonResponse === true,
-          onsessioninitialized: (id) => void sessions.set(id, created),
-        })
-        created.onclose = () => {
-          if (created.sessionId) sessions.delete(created.sessionId)
-        }
-        await buildServer().connect(created)
-        transport = created
-      }
-      await transport.handleRequest(req, res, body)
-    } catch {
-      if (!res.headersSent) res.writeHead(500)
-      res.end()
-    }
+      return false
+    },
   })
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
-  const { port } = http.address() as AddressInfo
   return {
-    url: `http://127.0.0.1:${port}/mcp`,
+    url: served.url,
     messages,
     floodBytesWritten: () => floodWritten.bytes,
     hangToolsList(hang) {
       state.hangList = hang
     },
-    async close() {
-      await Promise.all([...sessions.values()].map((t) => t.close().catch(() => undefined)))
-      http.closeAllConnections()
-      await new Promise<void>((resolve) => http.close(() => resolve()))
-    },
+    close: () => served.close(),
   }
 }

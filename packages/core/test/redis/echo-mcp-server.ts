@@ -40,6 +40,6 @@ export async function startEchoMcpServer(): Promise<EchoMcpServer> {
     })
     return server
   }
-  const served = await serveMcpSessions(createServer, LONG_KEEP_ALIVE)
+  const served = await serveMcpSessions(createServer, { http: LONG_KEEP_ALIVE })
   return { url: served.url, received, close: () => served.close() }
 }
