@@ -7,8 +7,9 @@
  */
 import type { Client, ElicitResult as SdkElicitResult } from '@modelcontextprotocol/client'
 import type { ElicitRequestParams } from '../../../elicitation/protocol'
-import type { ElicitationBroker, ElicitationRequestContext } from '../elicitation-broker-types'
-import { type ElicitationContextOption, readContext } from './read-context'
+import type { ElicitationBroker } from '../elicitation-broker-types'
+import { attachBrokerToSdkClient } from './attach-broker-to-sdk-client'
+import type { ElicitationContextOption } from './read-context'
 
 /** Options of {@link attachBrokerToMcpClientV2}. */
 export interface McpClientV2AdapterOptions {
@@ -33,26 +34,18 @@ export function attachBrokerToMcpClientV2(
   broker: Pick<ElicitationBroker, 'request' | 'complete'>,
   options: McpClientV2AdapterOptions,
 ): () => void {
-  const detached = new AbortController()
-  const contextNow = (): ElicitationRequestContext =>
-    readContext(options.context, client.getServerVersion?.()?.name || undefined)
-
-  client.setRequestHandler('elicitation/create', async (request, ctx): Promise<SdkElicitResult> => {
-    const base = contextNow()
-    const signals = [detached.signal, ctx.mcpReq.signal, ...(base.signal ? [base.signal] : [])]
-    const result = await broker.request(request.params as ElicitRequestParams, { ...base, signal: AbortSignal.any(signals) })
-    return result as SdkElicitResult
-  })
-
-  client.setNotificationHandler('notifications/elicitation/complete', async (notification) => {
-    const { sessionId, serverName } = contextNow()
-    // Unknown or already completed ids are ignored, as the spec requires.
-    await broker.complete(notification.params.elicitationId, { sessionId, serverName })
-  })
-
-  return () => {
-    client.removeRequestHandler('elicitation/create')
-    client.removeNotificationHandler('notifications/elicitation/complete')
-    detached.abort()
-  }
+  return attachBrokerToSdkClient(
+    client,
+    {
+      onElicit: (handle) =>
+        client.setRequestHandler(
+          'elicitation/create',
+          async (request, ctx) => (await handle(request.params as ElicitRequestParams, ctx.mcpReq.signal)) as SdkElicitResult,
+        ),
+      onComplete: (handle) =>
+        client.setNotificationHandler('notifications/elicitation/complete', (notification) => handle(notification.params.elicitationId)),
+    },
+    broker,
+    options.context,
+  )
 }

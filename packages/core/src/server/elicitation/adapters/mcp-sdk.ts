@@ -11,8 +11,9 @@ import type {
   ElicitResult as SdkElicitResult,
 } from '@modelcontextprotocol/sdk/types.js'
 import type { ElicitRequestParams } from '../../../elicitation/protocol'
-import type { ElicitationBroker, ElicitationRequestContext } from '../elicitation-broker-types'
-import { type ElicitationContextOption, readContext } from './read-context'
+import type { ElicitationBroker } from '../elicitation-broker-types'
+import { attachBrokerToSdkClient } from './attach-broker-to-sdk-client'
+import type { ElicitationContextOption } from './read-context'
 
 /** The `capabilities.elicitation` of a client whose elicitations the broker answers: form and URL mode. */
 export const BROKER_ELICITATION_CAPABILITY: { form: Record<string, never>; url: Record<string, never> } = Object.freeze({
@@ -51,26 +52,17 @@ export function attachBrokerToMcpClient(
   broker: Pick<ElicitationBroker, 'request' | 'complete'>,
   options: McpSdkAdapterOptions,
 ): () => void {
-  const detached = new AbortController()
-  const contextNow = (): ElicitationRequestContext =>
-    readContext(options.context, client.getServerVersion?.()?.name || undefined)
-
-  client.setRequestHandler(options.schemas.request, async (request, extra): Promise<SdkElicitResult> => {
-    const base = contextNow()
-    const signals = [detached.signal, extra.signal, ...(base.signal ? [base.signal] : [])]
-    const result = await broker.request(request.params as ElicitRequestParams, { ...base, signal: AbortSignal.any(signals) })
-    return result as SdkElicitResult
-  })
-
-  client.setNotificationHandler(options.schemas.complete, async (notification) => {
-    const { sessionId, serverName } = contextNow()
-    // Unknown or already completed ids are ignored, as the spec requires.
-    await broker.complete(notification.params.elicitationId, { sessionId, serverName })
-  })
-
-  return () => {
-    client.removeRequestHandler('elicitation/create')
-    client.removeNotificationHandler('notifications/elicitation/complete')
-    detached.abort()
-  }
+  return attachBrokerToSdkClient(
+    client,
+    {
+      onElicit: (handle) =>
+        client.setRequestHandler(
+          options.schemas.request,
+          async (request, extra) => (await handle(request.params as ElicitRequestParams, extra.signal)) as SdkElicitResult,
+        ),
+      onComplete: (handle) => client.setNotificationHandler(options.schemas.complete, (notification) => handle(notification.params.elicitationId)),
+    },
+    broker,
+    options.context,
+  )
 }
