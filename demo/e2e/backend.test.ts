@@ -9,17 +9,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createScriptedModel } from '../server/chat/scripted-model'
 import { createDemoApi, type DemoApi } from '../server/demo-api'
 import { type McpHttpServer, startMcpHttpServer } from '../server/mcp/mcp-http-server'
-
-type Chunk = { type: string; id?: string; delta?: string; data?: Record<string, unknown>; [key: string]: unknown }
+import { type Chunk, createBackendClient } from './backend-client'
 
 let mcp: McpHttpServer
 let broker: ElicitationBroker
 let api: DemoApi
+let backend: ReturnType<typeof createBackendClient>
 
 beforeAll(async () => {
   mcp = await startMcpHttpServer({ host: '127.0.0.1', port: 0, envName: 'DEMO_MCP_PORT' })
   broker = createElicitationBroker()
   api = createDemoApi({ broker, model: createScriptedModel(), modelLabel: 'scripted', mcpUrl: mcp.url, sandboxOrigin: 'http://127.0.0.1:1' })
+  backend = createBackendClient(api)
 })
 
 afterAll(async () => {
@@ -28,53 +29,13 @@ afterAll(async () => {
   await mcp?.close()
 })
 
-async function session(): Promise<string> {
-  const response = await api.fetch(new Request('http://demo/api/config'))
-  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+const session = () => backend.session()
+async function chat(cookie: string, text: string, onChunk?: (chunk: Chunk) => Promise<void> | void) {
+  const turn = await backend.chat(cookie, text, onChunk)
+  expect(turn.status).toBe(200)
+  return turn
 }
-
-/** Sends one user message; `onChunk` may answer elicitations. Returns every chunk and the reply text. */
-async function chat(cookie: string, text: string, onChunk: (chunk: Chunk) => Promise<void> | void = () => {}) {
-  const response = await api.fetch(
-    new Request('http://demo/api/chat', {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text }] }] }),
-    }),
-  )
-  expect(response.status).toBe(200)
-  const chunks: Chunk[] = []
-  let buffer = ''
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader()
-  const decoder = new TextDecoder()
-  for (;;) {
-    const { value, done } = await reader.read()
-    if (done) break
-    buffer += decoder.decode(value, { stream: true })
-    for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-      const event = buffer.slice(0, end)
-      buffer = buffer.slice(end + 2)
-      if (!event.startsWith('data: ') || event === 'data: [DONE]') continue
-      const chunk = JSON.parse(event.slice(6)) as Chunk
-      chunks.push(chunk)
-      await onChunk(chunk)
-    }
-  }
-  const reply = chunks.filter((c) => c.type === 'text-delta').map((c) => c.delta).join('')
-  return { chunks, reply }
-}
-
-function respond(cookie: string, body: unknown): Promise<Response> {
-  return Promise.resolve(
-    api.fetch(
-      new Request('http://demo/api/elicitation/respond', {
-        method: 'POST',
-        headers: { cookie, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }),
-    ),
-  )
-}
+const respond = (cookie: string, body: unknown) => backend.respond(cookie, body)
 
 const pending = (chunk: Chunk) => chunk.type === 'data-elicitation-request' && chunk.data?.status === 'pending'
 

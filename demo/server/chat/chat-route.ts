@@ -47,6 +47,15 @@ const SYSTEM =
   'You are the assistant of a demo of MCP human-in-the-loop. Use the tools: they ask the user for input themselves. ' +
   'After a tool ran, tell the user what it replied, quoting it.'
 
+/** What the page reads when a chat turn fails; the details go to the server log only. */
+export const CHAT_FAILED_MESSAGE = 'The assistant could not answer. Please try again.'
+
+// Upstream errors can carry internal hosts, pool states or stack traces: never stream them to the page.
+function chatFailed(error: unknown): string {
+  console.error('Chat turn failed:', error)
+  return CHAT_FAILED_MESSAGE
+}
+
 /** Handles `POST /api/chat` for the caller's session. */
 export function createChatRoute(options: ChatRouteOptions) {
   return async (request: Request, sessionId: string): Promise<Response> => {
@@ -60,16 +69,22 @@ export function createChatRoute(options: ChatRouteOptions) {
           serverName: options.serverName,
           emit: (part) => writer.write(part),
         })
-        const mcp = await createMCPClient({
-          transport: withUrlElicitation(new StreamableHTTPClientTransport(new URL(options.mcpUrl)), options.broker, context),
-          capabilities: { elicitation: BROKER_ELICITATION_CAPABILITY, ...mcpAppClientCapabilities },
-        })
-        const detach = attachBrokerToAiSdkClient(mcp, options.broker, { schema: ElicitationRequestSchema, context })
+        // Kept to end the MCP session (an HTTP DELETE) with the chat: the server holds each session
+        // until then, and a session per turn that nobody ends fills it up.
+        const transport = new StreamableHTTPClientTransport(new URL(options.mcpUrl))
+        let mcp: Awaited<ReturnType<typeof createMCPClient>> | undefined
+        let detach = () => {}
         try {
-          const definitions = await mcp.listTools()
+          mcp = await createMCPClient({
+            transport: withUrlElicitation(transport, options.broker, context),
+            capabilities: { elicitation: BROKER_ELICITATION_CAPABILITY, ...mcpAppClientCapabilities },
+          })
+          detach = attachBrokerToAiSdkClient(mcp, options.broker, { schema: ElicitationRequestSchema, context })
+          const client = mcp
+          const definitions = await client.listTools()
           // Spec: tools without 'model' in their visibility are the app's own and never reach the model.
           const visible = definitions.tools.filter((tool) => getToolVisibility(tool).includes('model'))
-          const tools = mcp.toolsFromDefinitions({ ...definitions, tools: visible }) as ToolSet
+          const tools = client.toolsFromDefinitions({ ...definitions, tools: visible }) as ToolSet
           for (const definition of visible) {
             const resourceUri = getToolUiResourceUri(definition)
             const tool = tools[definition.name]
@@ -97,14 +112,16 @@ export function createChatRoute(options: ChatRouteOptions) {
             tools,
             stopWhen: stepCountIs(4),
           })
-          writer.merge(result.toUIMessageStream())
+          writer.merge(result.toUIMessageStream({ onError: chatFailed }))
           await result.finishReason
         } finally {
           detach()
-          await mcp.close()
+          // No session to end when the connect itself failed; a failing DELETE must not hide the turn's outcome.
+          if (transport.sessionId) await transport.terminateSession().catch((error: unknown) => console.error('Ending the MCP session failed:', error))
+          await mcp?.close().catch(() => undefined)
         }
       },
-      onError: (error) => (error instanceof Error ? error.message : String(error)),
+      onError: chatFailed,
     })
     return createUIMessageStreamResponse({ stream, keepAliveMs: 10_000 })
   }
