@@ -93,6 +93,40 @@ export function describeElicitationStoreContract(name: string, harness: StoreCon
       expect(await store.listPending('session-c')).toEqual([])
     })
 
+    it('keeps each session’s list to its own records through creates, settles and expiries in any order', async () => {
+      const store = await open()
+      const sessions = ['s-1', 's-2', 's-3']
+      const expected = new Map(sessions.map((session) => [session, [] as string[]]))
+      const shortLived: StoredElicitation[] = []
+      for (let i = 0; i < 30; i++) {
+        const sessionId = sessions[i % 3] as string
+        const short = i % 5 === 0
+        const record = makeRecord({ sessionId, expiresAt: Date.now() + (short ? 40 : 60_000) })
+        await store.create(record, NO_LIMITS)
+        if (short) shortLived.push(record)
+        else expected.get(sessionId)?.push(record.id)
+        // Settle every fourth long-lived record right away, interleaved with the creates.
+        if (!short && i % 4 === 1) {
+          await store.settle({ id: record.id, status: 'declined', result: { action: 'decline' } })
+          const ids = expected.get(sessionId) as string[]
+          ids.splice(ids.indexOf(record.id), 1)
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 80))
+      // One short-lived record ends as expired through the store, the others are just past their time.
+      const first = shortLived[0] as StoredElicitation
+      await store.settle({ id: first.id, status: 'expired', result: { action: 'cancel' } }, first.expiresAt)
+      for (const session of sessions) {
+        const listed = await store.listPending(session)
+        expect(listed.map((record) => record.id)).toEqual(expected.get(session))
+        expect(listed.every((record) => record.sessionId === session && record.status === 'pending')).toBe(true)
+      }
+      const later = makeRecord({ sessionId: 's-2' })
+      await store.create(later, NO_LIMITS)
+      expect((await store.listPending('s-2')).map((record) => record.id)).toEqual([...(expected.get('s-2') ?? []), later.id])
+      expect((await store.listPending('s-1')).map((record) => record.id)).toEqual(expected.get('s-1'))
+    })
+
     it('refuses past the per-session cap with session_limit and past the total cap with total_limit', async () => {
       const store = await open()
       const limits = { maxPendingPerSession: 2, maxPendingTotal: 3 }

@@ -37,7 +37,8 @@ export function createMemoryElicitationStore(options: MemoryElicitationStoreOpti
   const records = new Map<string, StoredElicitation>()
   // Almost every id has exactly one listener (the waiting request): keep it bare, not in a Set.
   const listeners = new Map<string, Listener | Set<Listener>>()
-  const pendingBySession = new Map<string, number>()
+  // Pending ids per session, in creation order: listPending costs what the session holds.
+  const pendingBySession = new Map<string, Set<string>>()
   // Settled ids in settle order; purging walks from the front, so it stays O(purged).
   let settledQueue: SettledMark[] = []
   let settledHead = 0
@@ -85,11 +86,12 @@ export function createMemoryElicitationStore(options: MemoryElicitationStoreOpti
       assertOpen()
       purge()
       if (records.has(record.id)) throw new Error('Duplicate elicitation id')
-      const sessionCount = pendingBySession.get(record.sessionId) ?? 0
-      if (sessionCount >= limits.maxPendingPerSession) return { ok: false, reason: 'session_limit' }
+      const sessionIds = pendingBySession.get(record.sessionId)
+      if ((sessionIds?.size ?? 0) >= limits.maxPendingPerSession) return { ok: false, reason: 'session_limit' }
       if (pendingTotal >= limits.maxPendingTotal || records.size >= maxRecords) return { ok: false, reason: 'total_limit' }
       records.set(record.id, { ...record, status: 'pending' })
-      pendingBySession.set(record.sessionId, sessionCount + 1)
+      if (sessionIds) sessionIds.add(record.id)
+      else pendingBySession.set(record.sessionId, new Set([record.id]))
       pendingTotal++
       return { ok: true }
     },
@@ -102,9 +104,10 @@ export function createMemoryElicitationStore(options: MemoryElicitationStoreOpti
     async listPending(sessionId: string): Promise<StoredElicitation[]> {
       const at = now()
       const out: StoredElicitation[] = []
-      // Map iteration is insertion order, which is creation order: oldest first.
-      for (const record of records.values()) {
-        if (record.sessionId === sessionId && record.status === 'pending' && record.expiresAt > at) out.push({ ...record })
+      // Set iteration is insertion order, which is creation order: oldest first.
+      for (const id of pendingBySession.get(sessionId) ?? []) {
+        const record = records.get(id)
+        if (record && record.status === 'pending' && record.expiresAt > at) out.push({ ...record })
       }
       return out
     },
@@ -118,9 +121,9 @@ export function createMemoryElicitationStore(options: MemoryElicitationStoreOpti
       }
       if (settlement.status !== 'expired' && at >= record.expiresAt) return { ok: false, reason: 'expired', record: { ...record } }
       record.status = settlement.status
-      const left = (pendingBySession.get(record.sessionId) ?? 1) - 1
-      if (left > 0) pendingBySession.set(record.sessionId, left)
-      else pendingBySession.delete(record.sessionId)
+      const sessionIds = pendingBySession.get(record.sessionId)
+      sessionIds?.delete(record.id)
+      if (sessionIds?.size === 0) pendingBySession.delete(record.sessionId)
       pendingTotal--
       settledQueue.push({ id: record.id, at })
       notify(settlement)
