@@ -20,13 +20,17 @@ import type { ElicitationStore } from './stores/elicitation-store'
 export interface ElicitationBrokerOptions {
   /** Where pending elicitations live. Default: a fresh in-memory store, closed with the broker. */
   store?: ElicitationStore
-  /** How long a person has to answer, in ms. Default 600,000 (10 minutes). */
+  /**
+   * How long a person has to answer, in ms; a request may ask for its own (`ttlMs` in the context).
+   * Timed on a monotonic clock, so a step of the wall clock neither shortens nor stretches it.
+   * Default 600,000 (10 minutes).
+   */
   ttlMs?: number
   /** Pending elicitations one session may hold; the next is declined. Default 20. */
   maxPendingPerSession?: number
   /** Pending elicitations across all sessions; the next is declined. Default 10,000. */
   maxPendingTotal?: number
-  /** Clock in epoch ms, for tests. */
+  /** Wall clock in epoch ms, for `createdAt`/`expiresAt` (tests); expiry timing uses `performance.now()`. */
   now?: () => number
   /** Content validator; default the kit's eval-free `validateElicitationContent` (Ajv is one prop away). */
   validate?: (schema: RequestedSchema, content: unknown) => ValidateContentResult
@@ -46,6 +50,8 @@ export interface ElicitationRequestContext {
   signal?: AbortSignal
   /** Modes the calling client can carry; others are declined with a reason. Default both. */
   modes?: readonly ElicitationMode[]
+  /** This request's time to answer in ms, instead of the broker's `ttlMs`; a positive number. */
+  ttlMs?: number
 }
 
 /** Result of {@link ElicitationBroker.respond}: success, or the refusal the handler turns into a status. */

@@ -21,6 +21,7 @@ import type {
   ElicitationRequestContext,
   RespondOutcome,
 } from './elicitation-broker-types'
+import { DeadlineQueue } from './deadline-queue'
 import { EMPTY_REQUESTED_SCHEMA, toElicitationDataPart, toElicitationRequestData } from './elicitation-data'
 import { UrlCompletions } from './url-completions'
 import type { UrlWait } from './url-completions'
@@ -36,12 +37,20 @@ export const NOT_FOUND_MESSAGE = 'Elicitation request not found or already resol
 
 interface Waiter {
   record: StoredElicitation
+  /** The wall-clock time its monotonic deadline implies now, for the store's expiry checks. */
+  wallNow(): number
   finish(settlement: ElicitationSettlement): void
 }
 
 const cancelled = (id: string, reason: string): ElicitationSettlement => ({ id, status: 'cancelled', result: { action: 'cancel' }, reason })
 
 const STATUS_BY_ACTION = { accept: 'accepted', decline: 'declined', cancel: 'cancelled' } as const
+
+/** "0.3 s", "2 s", "600 s": a TTL as the expiry reason states it. */
+const seconds = (ms: number): string => `${Number((ms / 1000).toFixed(1))} s`
+
+// Expiry is timed on the monotonic clock: the wall clock (`now`) may step while a person reads.
+const monotonicNow = (): number => performance.now()
 
 /** Creates a broker; see {@link ElicitationBrokerOptions} for the defaults. */
 export function createElicitationBroker(options: ElicitationBrokerOptions = {}): ElicitationBroker {
@@ -100,7 +109,7 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
   /** Settles through the store; if the store fails, settles locally so no waiter hangs. */
   const settleFromHere = async (waiter: Waiter, settlement: ElicitationSettlement, operation: string): Promise<void> => {
     try {
-      const outcome = await store.settle(settlement, now())
+      const outcome = await store.settle(settlement, waiter.wallNow())
       if (outcome.ok || outcome.reason === 'not_found') waiter.finish(settlement)
       // already_settled / expired: the winning settlement reaches the waiter through the subscription.
     } catch (error) {
@@ -110,11 +119,13 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
   }
 
   /**
-   * One waiting request. A class rather than a handful of closures, and one shared expiry timer
-   * rather than one per request: at 10,000 pending both show in the heap (see BENCHMARKS.md).
+   * One waiting request. A class rather than a handful of closures, and one shared expiry timer over
+   * a deadline heap rather than a timer per request: at 10,000 pending both show in the heap (see
+   * BENCHMARKS.md).
    */
   class PendingElicitation implements Waiter {
     readonly promise: Promise<ElicitResult>
+    deadlineSlot = -1
     private resolve!: (result: ElicitResult) => void
     private done = false
     private unsubscribe: (() => void) | undefined
@@ -123,6 +134,8 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
     constructor(
       readonly record: StoredElicitation,
       private readonly ctx: ElicitationRequestContext,
+      /** Monotonic (`performance.now()`) time at which it expires. */
+      readonly deadline: number,
     ) {
       this.promise = new Promise((resolve) => {
         this.resolve = resolve
@@ -148,7 +161,8 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
       }
       waiters.set(record.id, this)
       if (this.urlWait) urlWaits.add(this.urlWait, now())
-      armExpiry(record.expiresAt)
+      deadlines.push(this)
+      armExpiry()
       // The waiter is its own abort listener (handleEvent): no extra closure per request.
       ctx.signal?.addEventListener('abort', this, { once: true })
       report({ type: 'requested', id: record.id, sessionId: record.sessionId, serverName: record.serverName, mode: record.mode, expiresAt: record.expiresAt })
@@ -157,13 +171,17 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
       if (closed) void settleFromHere(this, cancelled(record.id, 'The elicitation broker was closed'), 'close')
     }
 
+    wallNow(): number {
+      return this.record.expiresAt - (this.deadline - monotonicNow())
+    }
+
     /** Abort listener. */
     handleEvent(): void {
       void settleFromHere(this, cancelled(this.record.id, 'The MCP request was cancelled'), 'abort')
     }
 
     expire(): void {
-      const reason = `No answer within ${Math.round(ttlMs / 1000)} s`
+      const reason = `No answer within ${seconds(this.record.expiresAt - this.record.createdAt)}`
       void settleFromHere(this, { id: this.record.id, status: 'expired', result: { action: 'cancel' }, reason }, 'expire')
     }
 
@@ -174,6 +192,7 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
       ctx.signal?.removeEventListener('abort', this)
       this.unsubscribe?.()
       waiters.delete(record.id)
+      deadlines.remove(this)
       const accepted = settlement.status === 'accepted'
       // URL mode never carries content; declines and cancels never do either.
       const result: ElicitResult =
@@ -193,16 +212,18 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
     }
   }
 
-  // One timer for all waiters. `waiters` is in creation order and the TTL is fixed, so its first
-  // entry expires first; the timer is armed for the earliest deadline and re-armed after each sweep.
+  // One timer for all waiters, armed for the earliest deadline in the heap and re-armed after each
+  // sweep; each waiter keeps its own deadline, so TTLs may differ per request.
+  const deadlines = new DeadlineQueue<PendingElicitation>()
   let timer: ReturnType<typeof setTimeout> | undefined
   let timerDue = Number.POSITIVE_INFINITY
 
-  const armExpiry = (due: number): void => {
-    if (closed || (timer !== undefined && timerDue <= due)) return
+  const armExpiry = (): void => {
+    const due = deadlines.peek()?.deadline
+    if (closed || due === undefined || (timer !== undefined && timerDue <= due)) return
     if (timer !== undefined) clearTimeout(timer)
     timerDue = due
-    timer = setTimeout(sweep, Math.min(Math.max(due - now(), 0), MAX_TIMER_MS))
+    timer = setTimeout(sweep, Math.min(Math.max(Math.ceil(due - monotonicNow()), 0), MAX_TIMER_MS))
     // Do not hold a process open only to expire an elicitation.
     ;(timer as { unref?: () => void }).unref?.()
   }
@@ -210,16 +231,8 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
   const sweep = (): void => {
     timer = undefined
     timerDue = Number.POSITIVE_INFINITY
-    const at = now()
-    let next = Number.POSITIVE_INFINITY
-    for (const waiter of waiters.values()) {
-      if (waiter.record.expiresAt <= at) (waiter as PendingElicitation).expire()
-      else {
-        next = waiter.record.expiresAt
-        break
-      }
-    }
-    if (next !== Number.POSITIVE_INFINITY) armExpiry(next)
+    for (const waiter of deadlines.takeDue(monotonicNow())) waiter.expire()
+    armExpiry()
   }
 
   const request = async (params: ElicitRequestParams, ctx: ElicitationRequestContext): Promise<ElicitResult> => {
@@ -237,14 +250,19 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
     if (ctx.modes && !ctx.modes.includes(shown.mode)) {
       return refuse(ctx, shown, 'failed', { action: 'decline' }, `This client does not support ${shown.mode}-mode elicitation`)
     }
+    const ttl = ctx.ttlMs ?? ttlMs
+    if (!(typeof ttl === 'number' && ttl > 0)) {
+      return refuse(ctx, shown, 'failed', { action: 'decline' }, 'ttlMs in the request context must be a positive number of milliseconds')
+    }
     if (ctx.signal?.aborted) return refuse(ctx, shown, 'cancelled', { action: 'cancel' }, 'The request was cancelled before it was shown')
 
     const createdAt = now()
+    const deadline = monotonicNow() + ttl
     const record: StoredElicitation = {
       id: createElicitationId(),
       sessionId: ctx.sessionId,
       createdAt,
-      expiresAt: createdAt + ttlMs,
+      expiresAt: createdAt + ttl,
       status: 'pending',
       ...shown,
     }
@@ -263,7 +281,7 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
       return refuse(ctx, shown, 'failed', { action: 'decline' }, 'The elicitation store is unavailable')
     }
 
-    const waiter = new PendingElicitation(record, ctx)
+    const waiter = new PendingElicitation(record, ctx, deadline)
     void waiter.start()
     return waiter.promise
   }
@@ -279,9 +297,11 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
     if (record.sessionId !== sessionId) return refuse('forbidden', 'This elicitation belongs to another session')
     if (record.status === 'expired') return refuse('expired', 'This elicitation has expired')
     if (record.status !== 'pending') return refuse('already_settled', 'This elicitation was already answered')
-    const at = now()
+    // The waiter on this replica knows the monotonic deadline; the store compares wall-clock
+    // times, so it is given the wall time that deadline implies.
+    const waiter = waiters.get(record.id)
+    const at = waiter ? waiter.wallNow() : now()
     if (at >= record.expiresAt) {
-      const waiter = waiters.get(record.id)
       const settlement: ElicitationSettlement = { id: record.id, status: 'expired', result: { action: 'cancel' }, reason: 'Answered after it expired' }
       if (waiter) void settleFromHere(waiter, settlement, 'expire')
       return refuse('expired', 'This elicitation has expired')
@@ -332,6 +352,7 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
       waiter.finish({ id: waiter.record.id, status: 'cancelled', result: { action: 'cancel' }, reason })
     }
     urlWaits.clear()
+    deadlines.clear()
     if (timer !== undefined) clearTimeout(timer)
     timer = undefined
     if (ownsStore) await store.close()
