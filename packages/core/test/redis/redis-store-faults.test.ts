@@ -7,7 +7,7 @@ import { accept, deferred, makeRecord } from '../server/store-contract'
 import { freePort, type RedisServerHandle, startRedisServer } from './redis-server'
 import { startTcpProxy } from './tcp-proxy'
 
-const LIMITS = { maxPendingPerSession: 1000, maxPendingTotal: 100_000 }
+const LIMITS = { maxPendingPerSession: 1000, maxPendingTotal: 100_000, maxPendingBytes: 64 * 1024 * 1024 }
 const cleanups: (() => Promise<unknown>)[] = []
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()

@@ -16,7 +16,7 @@ export interface StoreContractHarness {
   createPeer(store: ElicitationStore): Promise<ElicitationStore>
 }
 
-const NO_LIMITS = { maxPendingPerSession: 1000, maxPendingTotal: 100_000 }
+const NO_LIMITS = { maxPendingPerSession: 1000, maxPendingTotal: 100_000, maxPendingBytes: 64 * 1024 * 1024 }
 let counter = 0
 
 /** A pending record with a fresh id; `overrides` win. */
@@ -129,7 +129,7 @@ export function describeElicitationStoreContract(name: string, harness: StoreCon
 
     it('refuses past the per-session cap with session_limit and past the total cap with total_limit', async () => {
       const store = await open()
-      const limits = { maxPendingPerSession: 2, maxPendingTotal: 3 }
+      const limits = { ...NO_LIMITS, maxPendingPerSession: 2, maxPendingTotal: 3 }
       expect(await store.create(makeRecord(), limits)).toEqual({ ok: true })
       expect(await store.create(makeRecord(), limits)).toEqual({ ok: true })
       expect(await store.create(makeRecord(), limits)).toEqual({ ok: false, reason: 'session_limit' })
@@ -142,7 +142,7 @@ export function describeElicitationStoreContract(name: string, harness: StoreCon
 
     it('frees a cap slot once a record is settled', async () => {
       const store = await open()
-      const limits = { maxPendingPerSession: 1, maxPendingTotal: 1 }
+      const limits = { ...NO_LIMITS, maxPendingPerSession: 1, maxPendingTotal: 1 }
       const record = makeRecord()
       await store.create(record, limits)
       expect(await store.create(makeRecord(), limits)).toMatchObject({ ok: false })
@@ -155,11 +155,55 @@ export function describeElicitationStoreContract(name: string, harness: StoreCon
       const record = makeRecord()
       await store.create(record, NO_LIMITS)
       const first = await store.settle(accept(record.id))
-      expect(first).toEqual({ ok: true, record: { ...record, status: 'accepted' } })
+      expect(first).toEqual({ ok: true })
       const second = await store.settle({ id: record.id, status: 'declined', result: { action: 'decline' } })
-      expect(second).toMatchObject({ ok: false, reason: 'already_settled', record: { id: record.id, status: 'accepted' } })
+      expect(second).toEqual({ ok: false, reason: 'already_settled' })
       expect((await store.get(record.id))?.status).toBe('accepted')
       expect(await store.settle(accept('unknown-id'))).toEqual({ ok: false, reason: 'not_found' })
+    })
+
+    it('once settled, keeps only id, session, status and times: no message, schema or answer', async () => {
+      const store = await open()
+      const peer = await peerOf(store)
+      const record = makeRecord({ message: 'the-message-text', serverName: 'the-server' })
+      await store.create(record, NO_LIMITS)
+      const at = Date.now()
+      await store.settle(accept(record.id, { name: 'the-answer' }), at)
+      const settled = await peer.get(record.id)
+      expect(settled).toEqual({
+        id: record.id,
+        sessionId: record.sessionId,
+        status: 'accepted',
+        createdAt: record.createdAt,
+        expiresAt: record.expiresAt,
+        settledAt: at,
+      })
+    })
+
+    it('refuses a record that would take the pending bytes past maxPendingBytes, and frees its bytes once settled', async () => {
+      const store = await open()
+      const big = (sessionId: string) => makeRecord({ sessionId, message: 'm'.repeat(3000) })
+      const limits = { ...NO_LIMITS, maxPendingBytes: 11_000 }
+      const first = big('s-1')
+      expect(await store.create(first, limits)).toEqual({ ok: true })
+      expect(await store.create(big('s-2'), limits)).toEqual({ ok: true })
+      expect(await store.create(big('s-3'), limits)).toEqual({ ok: true })
+      // Three records of ~3.3 KB each: a fourth would pass 11,000 bytes, whichever session asks.
+      expect(await store.create(big('s-4'), limits)).toEqual({ ok: false, reason: 'bytes_limit' })
+      // A small record still fits.
+      expect(await store.create(makeRecord({ sessionId: 's-4' }), limits)).toEqual({ ok: true })
+      await store.settle({ id: first.id, status: 'declined', result: { action: 'decline' } })
+      expect(await store.create(big('s-4'), limits)).toEqual({ ok: true })
+    })
+
+    it('frees the bytes of records that expired without a settlement (their replica crashed)', async () => {
+      const store = await open()
+      const limits = { ...NO_LIMITS, maxPendingBytes: 5000 }
+      const abandoned = makeRecord({ message: 'm'.repeat(3000), expiresAt: Date.now() + 40 })
+      expect(await store.create(abandoned, limits)).toEqual({ ok: true })
+      expect(await store.create(makeRecord({ message: 'm'.repeat(3000) }), limits)).toEqual({ ok: false, reason: 'bytes_limit' })
+      await new Promise((resolve) => setTimeout(resolve, 60))
+      expect(await store.create(makeRecord({ message: 'm'.repeat(3000) }), limits)).toEqual({ ok: true })
     })
 
     it('never keeps the answer’s content in the record', async () => {
@@ -182,7 +226,8 @@ export function describeElicitationStoreContract(name: string, harness: StoreCon
         result: { action: 'cancel' },
         reason: 'timed out',
       }
-      expect(await store.settle(expiry, late)).toMatchObject({ ok: true, record: { status: 'expired' } })
+      expect(await store.settle(expiry, late)).toEqual({ ok: true })
+      expect((await store.get(record.id))?.status).toBe('expired')
       expect(await store.settle(accept(record.id), late)).toMatchObject({ ok: false, reason: 'expired' })
     })
 

@@ -30,6 +30,20 @@ export interface ElicitationBrokerOptions {
   maxPendingPerSession?: number
   /** Pending elicitations across all sessions; the next is declined. Default 10,000. */
   maxPendingTotal?: number
+  /**
+   * Largest elicitation accepted, in bytes: its message, schema and URL as UTF-8 JSON. A larger one
+   * is declined and shown as `failed` with a reason (and only the start of its message). Default
+   * 65,536 (64 KiB).
+   */
+  maxElicitationBytes?: number
+  /**
+   * Bytes of all pending elicitations together (each counted as above, in the store); the next is
+   * declined. Settled elicitations keep only their id, session, status and times, so they do not
+   * count. Default 67,108,864 (64 MiB).
+   */
+  maxPendingBytes?: number
+  /** Largest answer content accepted, in bytes of UTF-8 JSON once validated; a larger one gets `payload_too_large`. Default 65,536 (64 KiB). */
+  maxContentBytes?: number
   /** Wall clock in epoch ms, for `createdAt`/`expiresAt` (tests); expiry timing uses `performance.now()`. */
   now?: () => number
   /** Content validator; default the kit's eval-free `validateElicitationContent` (Ajv is one prop away). */

@@ -25,10 +25,12 @@ import { DeadlineQueue } from './deadline-queue'
 import { EMPTY_REQUESTED_SCHEMA, toElicitationDataPart, toElicitationRequestData } from './elicitation-data'
 import { UrlCompletions } from './url-completions'
 import type { UrlWait } from './url-completions'
-import type { ElicitationSettlement, StoredElicitation } from './stores/elicitation-store'
+import type { ElicitationLimits, ElicitationSettlement, StoredElicitation } from './stores/elicitation-store'
+import { jsonByteLength, utf8ByteLength } from './stores/json-byte-length'
 import { createMemoryElicitationStore } from './stores/memory-store'
 
 const DEFAULT_TTL_MS = 10 * 60_000
+const KiB = 1024
 // setTimeout fires at once beyond 2^31-1 ms; longer TTLs are re-armed in steps.
 const MAX_TIMER_MS = 2_147_483_647
 
@@ -46,6 +48,14 @@ const cancelled = (id: string, reason: string): ElicitationSettlement => ({ id, 
 
 const STATUS_BY_ACTION = { accept: 'accepted', decline: 'declined', cancel: 'cancelled' } as const
 
+/** "65,536": byte counts as reasons and messages state them. */
+const count = (n: number): string => n.toLocaleString('en-US')
+
+// A refused oversized elicitation is shown by the start of its message only: the point of the
+// refusal is not to carry the bytes on.
+const SHOWN_PREFIX = 200
+const clip = (message: string): string => (message.length > SHOWN_PREFIX ? `${message.slice(0, SHOWN_PREFIX)}…` : message)
+
 /** "0.3 s", "2 s", "600 s": a TTL as the expiry reason states it. */
 const seconds = (ms: number): string => `${Number((ms / 1000).toFixed(1))} s`
 
@@ -57,14 +67,17 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
   const ownsStore = options.store === undefined
   const store = options.store ?? createMemoryElicitationStore({ now: options.now })
   const ttlMs = options.ttlMs ?? DEFAULT_TTL_MS
-  const limits = {
+  const limits: ElicitationLimits = {
     maxPendingPerSession: options.maxPendingPerSession ?? 20,
     maxPendingTotal: options.maxPendingTotal ?? 10_000,
+    maxPendingBytes: options.maxPendingBytes ?? 64 * KiB * KiB,
   }
+  const maxElicitationBytes = options.maxElicitationBytes ?? 64 * KiB
+  const maxContentBytes = options.maxContentBytes ?? 64 * KiB
   const now = options.now ?? Date.now
   const validate = options.validate ?? validateElicitationContent
   const waiters = new Map<string, Waiter>()
-  const urlWaits = new UrlCompletions()
+  const urlWaits = new UrlCompletions(limits.maxPendingBytes)
   let closed = false
 
   const report = (event: ElicitationBrokerEvent): void => {
@@ -93,7 +106,7 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
     reason: string,
   ): ElicitResult => {
     const at = now()
-    const record: StoredElicitation = { id: createElicitationId(), sessionId: ctx.sessionId, createdAt: at, expiresAt: at, status, ...shown }
+    const record: StoredElicitation = { id: createElicitationId(), sessionId: ctx.sessionId, createdAt: at, expiresAt: at, status: 'pending', ...shown }
     if (ctx.serverName !== undefined) record.serverName = ctx.serverName
     report({ type: 'refused', id: record.id, sessionId: ctx.sessionId, serverName: ctx.serverName, reason })
     emitData(ctx.emit, toElicitationRequestData(record, status, result, reason))
@@ -141,7 +154,9 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
         this.resolve = resolve
       })
       this.urlWait =
-        record.mode === 'url' ? { record, emit: ctx.emit, accepted: false, completedEarly: false, until: record.expiresAt } : undefined
+        record.mode === 'url'
+          ? { record, emit: ctx.emit, accepted: false, completedEarly: false, until: record.expiresAt, bytes: jsonByteLength(record) }
+          : undefined
     }
 
     async start(): Promise<void> {
@@ -238,10 +253,16 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
   const request = async (params: ElicitRequestParams, ctx: ElicitationRequestContext): Promise<ElicitResult> => {
     const described = describeElicitRequest(params)
     if (!described.ok) {
-      const shown = { mode: 'form' as const, message: described.message, requestedSchema: EMPTY_REQUESTED_SCHEMA }
+      const message = utf8ByteLength(described.message) > maxElicitationBytes ? clip(described.message) : described.message
+      const shown = { mode: 'form' as const, message, requestedSchema: EMPTY_REQUESTED_SCHEMA }
       return refuse(ctx, shown, 'failed', { action: 'decline' }, described.reason)
     }
     const shown = described.shown
+    const bytes = jsonByteLength(shown)
+    if (bytes > maxElicitationBytes) {
+      const reason = `The elicitation is ${count(bytes)} bytes (message, schema and URL), over the limit of ${count(maxElicitationBytes)} bytes (maxElicitationBytes)`
+      return refuse(ctx, { mode: shown.mode, message: clip(shown.message), requestedSchema: EMPTY_REQUESTED_SCHEMA }, 'failed', { action: 'decline' }, reason)
+    }
     if (closed) return refuse(ctx, shown, 'failed', { action: 'decline' }, 'The elicitation broker is closed')
     // Without an owner nobody could ever answer it (the handlers refuse empty sessions).
     if (typeof ctx.sessionId !== 'string' || ctx.sessionId.length === 0) {
@@ -270,11 +291,12 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
     try {
       const created = await store.create(record, limits)
       if (!created.ok) {
-        const reason =
-          created.reason === 'session_limit'
-            ? `Too many pending elicitations for this session (limit ${limits.maxPendingPerSession})`
-            : `Too many pending elicitations (limit ${limits.maxPendingTotal})`
-        return refuse(ctx, shown, 'failed', { action: 'decline' }, reason)
+        const reasons = {
+          session_limit: `Too many pending elicitations for this session (limit ${limits.maxPendingPerSession})`,
+          total_limit: `Too many pending elicitations (limit ${limits.maxPendingTotal})`,
+          bytes_limit: `Too many pending elicitation bytes (limit ${count(limits.maxPendingBytes)} bytes)`,
+        }
+        return refuse(ctx, shown, 'failed', { action: 'decline' }, reasons[created.reason])
       }
     } catch (error) {
       report({ type: 'store_error', id: record.id, operation: 'create', error })
@@ -310,6 +332,11 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
     if (body.action === 'accept' && record.mode === 'form') {
       const checked = validate(record.requestedSchema, body.content ?? {})
       if (!checked.ok) return refuse('invalid_content', 'The content does not match the requested schema', { fieldErrors: checked.errors })
+      // Measured once validated: only the schema's fields are left, and it is what travels on.
+      const bytes = jsonByteLength(checked.content)
+      if (bytes > maxContentBytes) {
+        return refuse('payload_too_large', `The answer is ${count(bytes)} bytes, over the limit of ${count(maxContentBytes)} bytes`)
+      }
       result = { action: 'accept', content: checked.content }
     }
     const settlement: ElicitationSettlement = { id: record.id, status: STATUS_BY_ACTION[body.action], result }

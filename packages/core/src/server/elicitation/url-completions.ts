@@ -1,7 +1,7 @@
 /**
  * URL-mode elicitations waiting for `notifications/elicitation/complete`, keyed by the server's
- * elicitation id. Bounded and pruned lazily (no timers): an entry lives until it is completed, the
- * user refuses, or a TTL passes after consent.
+ * elicitation id. Bounded in count and bytes and pruned lazily (no timers): an entry lives until it
+ * is completed, the user refuses, a TTL passes after consent, or newer entries need its room.
  */
 import type { ElicitationRequestContext } from './elicitation-broker-types'
 import type { StoredElicitation } from './stores/elicitation-store'
@@ -18,16 +18,21 @@ export interface UrlWait {
   completedEarly: boolean
   /** Epoch ms after which the entry is forgotten. */
   until: number
+  /** What the entry holds (its record as UTF-8 JSON), counted against the byte bound. */
+  bytes: number
 }
 
 /** The waiting URL elicitations of one broker. */
 export class UrlCompletions {
   private readonly byId = new Map<string, UrlWait[]>()
 
+  /** `maxBytes`: what all entries together may hold (the completed part re-sends each one's message). */
+  constructor(private readonly maxBytes: number) {}
+
   add(wait: UrlWait, at: number): void {
-    this.prune(at)
     const key = wait.record.urlElicitationId ?? ''
     this.byId.set(key, [...(this.byId.get(key) ?? []), wait])
+    this.prune(at)
   }
 
   drop(wait: UrlWait): void {
@@ -56,18 +61,21 @@ export class UrlCompletions {
 
   private prune(at: number): void {
     let total = 0
+    let bytes = 0
     for (const [key, list] of this.byId) {
       const kept = list.filter((wait) => wait.until > at)
       if (kept.length === 0) this.byId.delete(key)
       else {
         this.byId.set(key, kept)
         total += kept.length
+        for (const wait of kept) bytes += wait.bytes
       }
     }
-    // Bounded: a server that never completes cannot grow this without limit.
-    for (const key of this.byId.keys()) {
-      if (total <= MAX_ENTRIES) break
-      total -= this.byId.get(key)?.length ?? 0
+    // Bounded: a server that never completes cannot grow this without limit. Oldest keys go first.
+    for (const [key, list] of this.byId) {
+      if (total <= MAX_ENTRIES && bytes <= this.maxBytes) break
+      total -= list.length
+      for (const wait of list) bytes -= wait.bytes
       this.byId.delete(key)
     }
   }

@@ -6,7 +6,10 @@
 import type { ElicitResult, RequestedSchema } from '../../../elicitation/protocol'
 import type { ElicitationMode, ElicitationStatus } from '../../../elicitation/wire'
 
-/** One elicitation as the store keeps it. Content is never stored; only the redacted response is. */
+/** Final statuses: everything but `pending`. */
+export type SettledElicitationStatus = Exclude<ElicitationStatus, 'pending'>
+
+/** One pending elicitation as the store keeps it. Content is never stored. */
 export interface StoredElicitation {
   id: string
   /** The session that may answer it (from the handlers' `getSessionId`). */
@@ -21,14 +24,34 @@ export interface StoredElicitation {
   createdAt: number
   /** Epoch ms; past it the elicitation can no longer be answered. */
   expiresAt: number
-  status: ElicitationStatus
+  status: 'pending'
 }
+
+/**
+ * What a store keeps of an elicitation once it has settled, for its retention time: enough to
+ * refuse a second answer (409) or a late one (410). Neither the message, the schema nor the answer
+ * is kept, so settled records cost a few hundred bytes whatever was asked.
+ */
+export interface SettledElicitation {
+  id: string
+  sessionId: string
+  status: SettledElicitationStatus
+  /** Epoch ms. */
+  createdAt: number
+  /** Epoch ms. */
+  expiresAt: number
+  /** Epoch ms, the settling caller's clock. */
+  settledAt: number
+}
+
+/** A record as {@link ElicitationStore.get} returns it: pending in full, or what is left once settled. */
+export type ElicitationRecord = StoredElicitation | SettledElicitation
 
 /** How an elicitation ended, as published to the replica that waits on it. */
 export interface ElicitationSettlement {
   id: string
   /** Final status: accepted, declined, cancelled, expired, failed or completed. */
-  status: Exclude<ElicitationStatus, 'pending'>
+  status: SettledElicitationStatus
   /** The answer for the MCP server (full content, delivered in memory or over the store's channel, never logged). */
   result: ElicitResult
   /** Why, when no user action settled it. */
@@ -39,23 +62,23 @@ export interface ElicitationSettlement {
 export interface ElicitationLimits {
   maxPendingPerSession: number
   maxPendingTotal: number
+  /** Bytes of all pending records together, each counted as the UTF-8 length of its JSON. */
+  maxPendingBytes: number
 }
 
 /** Result of {@link ElicitationStore.create}. */
-export type CreateOutcome = { ok: true } | { ok: false; reason: 'session_limit' | 'total_limit' }
+export type CreateOutcome = { ok: true } | { ok: false; reason: 'session_limit' | 'total_limit' | 'bytes_limit' }
 
 /** Result of {@link ElicitationStore.settle}: exactly one caller per id gets `ok: true`. */
-export type SettleOutcome =
-  | { ok: true; record: StoredElicitation }
-  | { ok: false; reason: 'not_found' | 'already_settled' | 'expired'; record?: StoredElicitation }
+export type SettleOutcome = { ok: true } | { ok: false; reason: 'not_found' | 'already_settled' | 'expired' }
 
 /** Storage for pending elicitations; every method may be called from any replica. */
 export interface ElicitationStore {
   /** Inserts a pending record unless a cap is reached. */
   create(record: StoredElicitation, limits: ElicitationLimits): Promise<CreateOutcome>
   /** The record, pending or recently settled; undefined when unknown or purged. */
-  get(id: string): Promise<StoredElicitation | undefined>
-  /** The session's pending, unexpired records, oldest first. */
+  get(id: string): Promise<ElicitationRecord | undefined>
+  /** The session's pending, unexpired records, oldest first; costs what the session holds, not what the store holds. */
   listPending(sessionId: string): Promise<StoredElicitation[]>
   /**
    * Moves a pending record to its final status, atomically: of concurrent calls for one id, one wins.
@@ -64,10 +87,9 @@ export interface ElicitationStore {
    */
   settle(settlement: ElicitationSettlement, now?: number): Promise<SettleOutcome>
   /**
-   * Calls `listener` once when the id is settled anywhere. Resolves once the subscription is live
-   * (the broker subscribes before it shows the request, so no settlement can slip past), to the
-   * unsubscribe function. A store that loses its backend for longer than it can recover calls the
-   * listener with a `cancelled` settlement whose `reason` says why, so no waiter hangs.
+   * Calls `listener` once when the id is settled anywhere. Resolves once the subscription is live (the broker subscribes before it shows the request, so no settlement can
+   * slip past), to the unsubscribe function. A store that loses its backend for longer than it can
+   * recover calls the listener with a `cancelled` settlement whose `reason` says why, so no waiter hangs.
    */
   subscribe(id: string, listener: (settlement: ElicitationSettlement) => void): Promise<() => void>
   /** Releases timers, connections and subscriptions. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { ElicitationSettlement, StoredElicitation } from './elicitation-store'
 import { createMemoryElicitationStore } from './memory-store'
 
-const LIMITS = { maxPendingPerSession: 10, maxPendingTotal: 100 }
+const LIMITS = { maxPendingPerSession: 10, maxPendingTotal: 100, maxPendingBytes: 1024 * 1024 }
 
 function record(id: string, sessionId = 's1', expiresAt = 1_000_000): StoredElicitation {
   return {
@@ -35,7 +35,7 @@ describe('createMemoryElicitationStore', () => {
 
   it('enforces the per-session and total caps atomically with the insert', async () => {
     const store = createMemoryElicitationStore({ now: () => 0 })
-    const limits = { maxPendingPerSession: 2, maxPendingTotal: 3 }
+    const limits = { maxPendingPerSession: 2, maxPendingTotal: 3, maxPendingBytes: 1024 * 1024 }
     expect(await store.create(record('a', 's1'), limits)).toEqual({ ok: true })
     expect(await store.create(record('b', 's1'), limits)).toEqual({ ok: true })
     expect(await store.create(record('c', 's1'), limits)).toEqual({ ok: false, reason: 'session_limit' })

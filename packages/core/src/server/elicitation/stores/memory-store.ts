@@ -1,16 +1,24 @@
 /**
- * The default elicitation store: one process, plain maps, no timers. Settled records are kept for a
- * while (so a late or duplicate answer gets 409 instead of 404) and purged lazily on every write, so
- * there is nothing to leak after `close()` and nothing keeps the event loop alive.
+ * The default elicitation store: one process, plain maps, no timers. Settled records shrink to a
+ * {@link SettledElicitation} and are kept for a while (so a late or duplicate answer gets 409/410
+ * instead of 404), purged lazily on every write, so there is nothing to leak after `close()` and
+ * nothing keeps the event loop alive.
+ *
+ * Bounds: pending records by count (the broker's caps) and by bytes (`maxPendingBytes`, counted as
+ * the UTF-8 length of each record's JSON); settled records by count (`maxRecords`) and time
+ * (`settledRetentionMs`), each a few hundred bytes whatever was asked.
  */
 import type {
   CreateOutcome,
   ElicitationLimits,
+  ElicitationRecord,
   ElicitationSettlement,
   ElicitationStore,
+  SettledElicitation,
   SettleOutcome,
   StoredElicitation,
 } from './elicitation-store'
+import { jsonByteLength } from './json-byte-length'
 
 /** Options of {@link createMemoryElicitationStore}. */
 export interface MemoryElicitationStoreOptions {
@@ -24,9 +32,10 @@ export interface MemoryElicitationStoreOptions {
 
 type Listener = (settlement: ElicitationSettlement) => void
 
-interface SettledMark {
-  id: string
-  at: number
+interface PendingEntry {
+  record: StoredElicitation
+  /** What the record counts against `maxPendingBytes`. */
+  bytes: number
 }
 
 /** An in-memory {@link ElicitationStore} for a single process. */
@@ -34,38 +43,50 @@ export function createMemoryElicitationStore(options: MemoryElicitationStoreOpti
   const maxRecords = options.maxRecords ?? 100_000
   const retentionMs = options.settledRetentionMs ?? 5 * 60_000
   const now = options.now ?? Date.now
-  const records = new Map<string, StoredElicitation>()
+  const pending = new Map<string, PendingEntry>()
+  // In settle order, so purging walks from the front and stays O(purged).
+  const settled = new Map<string, SettledElicitation>()
   // Almost every id has exactly one listener (the waiting request): keep it bare, not in a Set.
   const listeners = new Map<string, Listener | Set<Listener>>()
   // Pending ids per session, in creation order: listPending costs what the session holds.
   const pendingBySession = new Map<string, Set<string>>()
-  // Settled ids in settle order; purging walks from the front, so it stays O(purged).
-  let settledQueue: SettledMark[] = []
-  let settledHead = 0
-  let pendingTotal = 0
+  let pendingBytes = 0
   let closed = false
 
   const assertOpen = (): void => {
     if (closed) throw new Error('The elicitation store is closed')
   }
 
-  const dropSettled = (force: boolean): boolean => {
-    const mark = settledQueue[settledHead]
-    if (!mark) return false
-    if (!force && now() - mark.at < retentionMs) return false
-    settledHead++
-    const record = records.get(mark.id)
-    if (record && record.status !== 'pending') records.delete(mark.id)
-    if (settledHead > 1024 && settledHead * 2 > settledQueue.length) {
-      settledQueue = settledQueue.slice(settledHead)
-      settledHead = 0
+  const purge = (): void => {
+    const at = now()
+    for (const [id, record] of settled) {
+      if (at - record.settledAt < retentionMs && pending.size + settled.size < maxRecords) break
+      settled.delete(id)
     }
-    return true
   }
 
-  const purge = (): void => {
-    while (dropSettled(false)) {}
-    while (records.size >= maxRecords && dropSettled(true)) {}
+  const markSettled = (entry: PendingEntry, status: SettledElicitation['status'], at: number): void => {
+    const { id, sessionId, createdAt, expiresAt } = entry.record
+    pending.delete(id)
+    pendingBytes -= entry.bytes
+    const sessionIds = pendingBySession.get(sessionId)
+    sessionIds?.delete(id)
+    if (sessionIds?.size === 0) pendingBySession.delete(sessionId)
+    // Only what refusing a second answer needs: the message and schema go with the pending record.
+    settled.set(id, { id, sessionId, status, createdAt, expiresAt, settledAt: at })
+  }
+
+  /**
+   * Ends records past their time that nobody settled (their broker went away), so they stop
+   * counting against the caps. Only run when a cap is reached, so it costs nothing otherwise.
+   */
+  const reclaimExpired = (): void => {
+    const at = now()
+    for (const entry of [...pending.values()]) {
+      if (entry.record.expiresAt > at) continue
+      markSettled(entry, 'expired', at)
+      notify({ id: entry.record.id, status: 'expired', result: { action: 'cancel' }, reason: 'No answer in time' })
+    }
   }
 
   const notify = (settlement: ElicitationSettlement): void => {
@@ -85,19 +106,31 @@ export function createMemoryElicitationStore(options: MemoryElicitationStoreOpti
     async create(record: StoredElicitation, limits: ElicitationLimits): Promise<CreateOutcome> {
       assertOpen()
       purge()
-      if (records.has(record.id)) throw new Error('Duplicate elicitation id')
+      if (pending.has(record.id) || settled.has(record.id)) throw new Error('Duplicate elicitation id')
+      const stored: StoredElicitation = { ...record, status: 'pending' }
+      const bytes = jsonByteLength(stored)
+      const refusal = (): CreateOutcome | undefined => {
+        if ((pendingBySession.get(record.sessionId)?.size ?? 0) >= limits.maxPendingPerSession) return { ok: false, reason: 'session_limit' }
+        if (pending.size >= limits.maxPendingTotal || pending.size + settled.size >= maxRecords) return { ok: false, reason: 'total_limit' }
+        if (pendingBytes + bytes > limits.maxPendingBytes) return { ok: false, reason: 'bytes_limit' }
+        return undefined
+      }
+      if (refusal()) {
+        reclaimExpired()
+        purge()
+        const still = refusal()
+        if (still) return still
+      }
       const sessionIds = pendingBySession.get(record.sessionId)
-      if ((sessionIds?.size ?? 0) >= limits.maxPendingPerSession) return { ok: false, reason: 'session_limit' }
-      if (pendingTotal >= limits.maxPendingTotal || records.size >= maxRecords) return { ok: false, reason: 'total_limit' }
-      records.set(record.id, { ...record, status: 'pending' })
+      pending.set(record.id, { record: stored, bytes })
+      pendingBytes += bytes
       if (sessionIds) sessionIds.add(record.id)
       else pendingBySession.set(record.sessionId, new Set([record.id]))
-      pendingTotal++
       return { ok: true }
     },
 
-    async get(id: string): Promise<StoredElicitation | undefined> {
-      const record = records.get(id)
+    async get(id: string): Promise<ElicitationRecord | undefined> {
+      const record = pending.get(id)?.record ?? settled.get(id)
       return record ? { ...record } : undefined
     },
 
@@ -106,29 +139,25 @@ export function createMemoryElicitationStore(options: MemoryElicitationStoreOpti
       const out: StoredElicitation[] = []
       // Set iteration is insertion order, which is creation order: oldest first.
       for (const id of pendingBySession.get(sessionId) ?? []) {
-        const record = records.get(id)
-        if (record && record.status === 'pending' && record.expiresAt > at) out.push({ ...record })
+        const record = pending.get(id)?.record
+        if (record && record.expiresAt > at) out.push({ ...record })
       }
       return out
     },
 
     async settle(settlement: ElicitationSettlement, at: number = now()): Promise<SettleOutcome> {
       assertOpen()
-      const record = records.get(settlement.id)
-      if (!record) return { ok: false, reason: 'not_found' }
-      if (record.status !== 'pending') {
-        return { ok: false, reason: record.status === 'expired' ? 'expired' : 'already_settled', record: { ...record } }
+      const entry = pending.get(settlement.id)
+      if (!entry) {
+        const done = settled.get(settlement.id)
+        if (!done) return { ok: false, reason: 'not_found' }
+        return { ok: false, reason: done.status === 'expired' ? 'expired' : 'already_settled' }
       }
-      if (settlement.status !== 'expired' && at >= record.expiresAt) return { ok: false, reason: 'expired', record: { ...record } }
-      record.status = settlement.status
-      const sessionIds = pendingBySession.get(record.sessionId)
-      sessionIds?.delete(record.id)
-      if (sessionIds?.size === 0) pendingBySession.delete(record.sessionId)
-      pendingTotal--
-      settledQueue.push({ id: record.id, at })
+      if (settlement.status !== 'expired' && at >= entry.record.expiresAt) return { ok: false, reason: 'expired' }
+      markSettled(entry, settlement.status, at)
       notify(settlement)
       purge()
-      return { ok: true, record: { ...record } }
+      return { ok: true }
     },
 
     async subscribe(id: string, listener: Listener): Promise<() => void> {
@@ -154,11 +183,10 @@ export function createMemoryElicitationStore(options: MemoryElicitationStoreOpti
       for (const id of [...listeners.keys()]) {
         notify({ id, status: 'cancelled', result: { action: 'cancel' }, reason: 'The elicitation store was closed' })
       }
-      records.clear()
+      pending.clear()
+      settled.clear()
       pendingBySession.clear()
-      settledQueue = []
-      settledHead = 0
-      pendingTotal = 0
+      pendingBytes = 0
     },
   }
 }

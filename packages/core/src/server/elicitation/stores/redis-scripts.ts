@@ -4,9 +4,11 @@
  * across replicas without WATCH/MULTI retries.
  *
  * Layout under the prefix `P` (all with TTLs, so nothing outlives its use):
- * - `P el:<id>`        hash { json, status, expiresAt, sessionId, reason? }: the record. While pending its
- *                       TTL runs to `expiresAt` plus the tombstone time, so a late answer meets 410 not 404;
- *                       once settled it is the tombstone (TTL = tombstone time), so a second answer meets 409.
+ * - `P el:<id>`        hash: the record. While pending { json, status, expiresAt, sessionId, createdAt,
+ *                       seq }, with a TTL to `expiresAt` plus the tombstone time, so a late answer meets
+ *                       410 not 404. Once settled it shrinks to the tombstone { status, expiresAt,
+ *                       sessionId, createdAt, settledAt, reason? } (TTL = tombstone time): the JSON with
+ *                       the message and schema is deleted, and a second answer meets 409.
  *                       The record JSON is stored as written and never re-encoded by Lua: cjson would turn
  *                       `[]` into `{}` and print large numbers in exponent form.
  * - `P res:<id>`       the settlement JSON, kept only for the delivery window, so a replica whose
@@ -14,6 +16,9 @@
  *                       the waiting replica deletes it once delivered.
  * - `P pending`        sorted set id -> expiresAt over every pending record (the total cap).
  * - `P session:<sid>`  sorted set id -> expiresAt per session (the per-session cap, `listPending`).
+ * - `P bytes`          hash id -> bytes of each pending record's JSON, plus `@total` (the byte cap).
+ *                       It lives and dies with `P pending`: same members, same TTL.
+ * - `P tombstones`     sorted set id -> settledAt, so tombstones are capped in number as well as time.
  * The record hash also holds `seq`, the server's microsecond clock at creation, so `listPending` is
  * oldest first even for records created within one millisecond by different replicas.
  * - channel `P settled` carries every settlement to every replica.
@@ -34,56 +39,94 @@ local function expireWithLastMember(key, now)
 end
 `
 
+/** Lua helper: takes a pending id out of the byte count (a no-op when it is not counted). */
+const UNCOUNT_BYTES = `
+local function uncountBytes(key, id)
+  local b = redis.call('HGET', key, id)
+  if not b then return end
+  redis.call('HDEL', key, id)
+  redis.call('HINCRBY', key, '@total', -tonumber(b))
+end
+`
+
 /**
- * KEYS: record, pending set, session set. ARGV: id, json, expiresAt, sessionId, now,
- * maxPerSession (-1 = none), maxTotal (-1 = none), record TTL ms.
- * Returns 'ok' | 'session_limit' | 'total_limit' | 'duplicate'.
+ * KEYS: record, pending set, session set, bytes hash. ARGV: id, json, expiresAt, sessionId, now,
+ * maxPerSession (-1 = none), maxTotal (-1 = none), record TTL ms, bytes, maxBytes (-1 = none), createdAt.
+ * Returns 'ok' | 'session_limit' | 'total_limit' | 'bytes_limit' | 'duplicate'.
  */
-export const CREATE_SCRIPT = `
+export const CREATE_SCRIPT = `${EXPIRE_WITH_LAST_MEMBER}${UNCOUNT_BYTES}
 local now = tonumber(ARGV[5])
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+-- Records past their time no longer count, whether or not their replica lived to settle them.
+local gone = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now, 'LIMIT', 0, 1000)
+for _, id in ipairs(gone) do
+  uncountBytes(KEYS[4], id)
+  redis.call('ZREM', KEYS[2], id)
+end
 redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now)
 if redis.call('EXISTS', KEYS[1]) == 1 then return 'duplicate' end
 local perSession = tonumber(ARGV[6])
 if perSession >= 0 and redis.call('ZCARD', KEYS[3]) >= perSession then return 'session_limit' end
 local total = tonumber(ARGV[7])
 if total >= 0 and redis.call('ZCARD', KEYS[2]) >= total then return 'total_limit' end
+local bytes = tonumber(ARGV[9])
+local maxBytes = tonumber(ARGV[10])
+if maxBytes >= 0 and (tonumber(redis.call('HGET', KEYS[4], '@total')) or 0) + bytes > maxBytes then return 'bytes_limit' end
 -- Scripts run one at a time and each takes microseconds, so the server's clock ranks creations.
 local t = redis.call('TIME')
 local seq = t[1] .. string.format('%06d', tonumber(t[2]))
-redis.call('HSET', KEYS[1], 'json', ARGV[2], 'status', 'pending', 'expiresAt', ARGV[3], 'sessionId', ARGV[4], 'seq', seq)
+redis.call('HSET', KEYS[1], 'json', ARGV[2], 'status', 'pending', 'expiresAt', ARGV[3], 'sessionId', ARGV[4],
+  'createdAt', ARGV[11], 'seq', seq)
 redis.call('PEXPIRE', KEYS[1], ARGV[8])
 redis.call('ZADD', KEYS[2], ARGV[3], ARGV[1])
 redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1])
-${EXPIRE_WITH_LAST_MEMBER}
+redis.call('HSET', KEYS[4], ARGV[1], bytes)
+redis.call('HINCRBY', KEYS[4], '@total', bytes)
 expireWithLastMember(KEYS[2], now)
 expireWithLastMember(KEYS[3], now)
+redis.call('PEXPIRE', KEYS[4], redis.call('PTTL', KEYS[2]))
 return 'ok'
 `
 
 /**
- * KEYS: record, pending set, result key. ARGV: id, status, settlement JSON, now, tombstone ms,
- * result ms, channel, session key prefix, reason ('' = none).
- * Returns { outcome, json?, status?, reason? } with outcome 'ok' | 'not_found' | 'already_settled' | 'expired'
+ * KEYS: record, pending set, result key, bytes hash, tombstones set. ARGV: id, status, settlement
+ * JSON, now, tombstone ms, result ms, channel, session key prefix, reason ('' = none), record key
+ * prefix, max tombstones.
+ * Returns { outcome } with outcome 'ok' | 'not_found' | 'already_settled' | 'expired'
  * (a record that ended as expired keeps answering `expired`, as the memory store does).
  */
-export const SETTLE_SCRIPT = `${EXPIRE_WITH_LAST_MEMBER}
-local f = redis.call('HMGET', KEYS[1], 'status', 'expiresAt', 'sessionId', 'json', 'reason')
+export const SETTLE_SCRIPT = `${EXPIRE_WITH_LAST_MEMBER}${UNCOUNT_BYTES}
+local f = redis.call('HMGET', KEYS[1], 'status', 'expiresAt', 'sessionId')
 if not f[1] then return { 'not_found' } end
-if f[1] == 'expired' then return { 'expired', f[4], f[1], f[5] or '' } end
-if f[1] ~= 'pending' then return { 'already_settled', f[4], f[1], f[5] or '' } end
-if tonumber(ARGV[4]) >= tonumber(f[2]) and ARGV[2] ~= 'expired' then return { 'expired', f[4], f[1], '' } end
-redis.call('HSET', KEYS[1], 'status', ARGV[2])
+if f[1] == 'expired' then return { 'expired' } end
+if f[1] ~= 'pending' then return { 'already_settled' } end
+local now = tonumber(ARGV[4])
+if now >= tonumber(f[2]) and ARGV[2] ~= 'expired' then return { 'expired' } end
+-- The tombstone: what refusing a second answer needs, nothing the person saw or said.
+redis.call('HDEL', KEYS[1], 'json', 'seq')
+redis.call('HSET', KEYS[1], 'status', ARGV[2], 'settledAt', ARGV[4])
 if ARGV[9] ~= '' then redis.call('HSET', KEYS[1], 'reason', ARGV[9]) end
 redis.call('PEXPIRE', KEYS[1], ARGV[5])
-local now = tonumber(ARGV[4])
 redis.call('ZREM', KEYS[2], ARGV[1])
 redis.call('ZREM', ARGV[8] .. f[3], ARGV[1])
+uncountBytes(KEYS[4], ARGV[1])
 expireWithLastMember(KEYS[2], now)
 expireWithLastMember(ARGV[8] .. f[3], now)
+if redis.call('EXISTS', KEYS[2]) == 1 then redis.call('PEXPIRE', KEYS[4], redis.call('PTTL', KEYS[2])) end
+-- Tombstones are bounded in number too: past the cap the oldest are forgotten (a late answer gets 404).
+redis.call('ZADD', KEYS[5], now, ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[5], '-inf', now - tonumber(ARGV[5]))
+local over = redis.call('ZCARD', KEYS[5]) - tonumber(ARGV[11])
+if over > 0 then
+  local oldest = redis.call('ZPOPMIN', KEYS[5], over)
+  for i = 1, #oldest, 2 do
+    local key = ARGV[10] .. oldest[i]
+    if redis.call('HGET', key, 'status') ~= 'pending' then redis.call('DEL', key) end
+  end
+end
+redis.call('PEXPIRE', KEYS[5], tonumber(ARGV[5]) + 1000)
 redis.call('SET', KEYS[3], ARGV[3], 'PX', ARGV[6])
 redis.call('PUBLISH', ARGV[7], ARGV[3])
-return { 'ok', f[4], ARGV[2], ARGV[9] }
+return { 'ok' }
 `
 
 /**

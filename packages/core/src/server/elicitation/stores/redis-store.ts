@@ -11,11 +11,14 @@ import { McpHitlError } from '../../../errors'
 import type {
   CreateOutcome,
   ElicitationLimits,
+  ElicitationRecord,
   ElicitationSettlement,
   ElicitationStore,
+  SettledElicitationStatus,
   SettleOutcome,
   StoredElicitation,
 } from './elicitation-store'
+import { utf8ByteLength } from './json-byte-length'
 import { RedisScriptRunner, type RedisStoreClient } from './redis-client'
 import { CREATE_SCRIPT, LIST_PENDING_SCRIPT, SETTLE_SCRIPT } from './redis-scripts'
 import { RedisSettlementChannel } from './redis-settlement-channel'
@@ -37,6 +40,11 @@ export interface RedisElicitationStoreOptions {
   commandTimeoutMs?: number
   /** How long a settled record is kept so a second answer gets 409/410, not 404; default 5 minutes. */
   settledRetentionMs?: number
+  /**
+   * Settled records (tombstones of ~200 bytes: id, session, status, times) kept at most, across
+   * replicas; past it the oldest are forgotten early. Default 100,000.
+   */
+  maxSettledRecords?: number
   /**
    * At most how long the settlement (with its content) stays in Redis for a replica that missed it
    * during a reconnect; the waiting replica deletes it as soon as it has it. Default
@@ -68,8 +76,11 @@ export async function createRedisElicitationStore(options: RedisElicitationStore
     result: `${prefix}res:`,
     session: `${prefix}session:`,
     pending: `${prefix}pending`,
+    bytes: `${prefix}bytes`,
+    tombstones: `${prefix}tombstones`,
     channel: `${prefix}settled`,
   }
+  const maxSettledRecords = options.maxSettledRecords ?? 100_000
 
   const commands = options.createClient()
   const subscriber = options.createClient()
@@ -105,36 +116,53 @@ export async function createRedisElicitationStore(options: RedisElicitationStore
     throw new McpHitlError('Could not subscribe to the Redis settlement channel.', { code: 'store_unavailable', cause: error })
   }
 
-  const parse = (json: string, status: string): StoredElicitation =>
-    ({ ...(JSON.parse(json) as StoredElicitation), status }) as StoredElicitation
+  const parse = (json: string): StoredElicitation => ({ ...(JSON.parse(json) as StoredElicitation), status: 'pending' })
 
   return {
     async create(record: StoredElicitation, limits: ElicitationLimits): Promise<CreateOutcome> {
       // The broker's clock at creation, so caps and TTLs agree with its expiry timer.
       const now = record.createdAt
       const ttl = Math.max(1, record.expiresAt - now) + settledRetentionMs
+      const json = JSON.stringify({ ...record, status: 'pending' })
       const outcome = await runner.run(
         CREATE_SCRIPT,
-        [keys.record + record.id, keys.pending, keys.session + record.sessionId],
+        [keys.record + record.id, keys.pending, keys.session + record.sessionId, keys.bytes],
         [
           record.id,
-          JSON.stringify({ ...record, status: 'pending' }),
+          json,
           record.expiresAt,
           record.sessionId,
           now,
           cap(limits.maxPendingPerSession),
           cap(limits.maxPendingTotal),
           ttl,
+          utf8ByteLength(json),
+          cap(limits.maxPendingBytes),
+          record.createdAt,
         ],
       )
       if (outcome === 'ok') return { ok: true }
-      if (outcome === 'session_limit' || outcome === 'total_limit') return { ok: false, reason: outcome }
+      if (outcome === 'session_limit' || outcome === 'total_limit' || outcome === 'bytes_limit') return { ok: false, reason: outcome }
       throw new McpHitlError(`An elicitation with id ${record.id} already exists.`, { code: 'misuse' })
     },
 
-    async get(id: string): Promise<StoredElicitation | undefined> {
-      const [json, status] = (await runner.command(['HMGET', keys.record + id, 'json', 'status'])) as (string | null)[]
-      return json && status ? parse(json, status) : undefined
+    async get(id: string): Promise<ElicitationRecord | undefined> {
+      const fields = ['status', 'json', 'sessionId', 'createdAt', 'expiresAt', 'settledAt']
+      const [status, json, sessionId, createdAt, expiresAt, settledAt] = (await runner.command([
+        'HMGET',
+        keys.record + id,
+        ...fields,
+      ])) as (string | null)[]
+      if (!status) return undefined
+      if (status === 'pending') return json ? parse(json) : undefined
+      return {
+        id,
+        sessionId: sessionId ?? '',
+        status: status as SettledElicitationStatus,
+        createdAt: Number(createdAt),
+        expiresAt: Number(expiresAt),
+        settledAt: Number(settledAt),
+      }
     },
 
     async listPending(sessionId: string): Promise<StoredElicitation[]> {
@@ -142,16 +170,16 @@ export async function createRedisElicitationStore(options: RedisElicitationStore
       const rows = (await runner.run(LIST_PENDING_SCRIPT, [keys.session + sessionId], [now, keys.record])) as string[]
       const ranked: { seq: number; record: StoredElicitation }[] = []
       for (let i = 0; i + 1 < rows.length; i += 2) {
-        const record = parse(rows[i + 1] as string, 'pending')
+        const record = parse(rows[i + 1] as string)
         if (record.expiresAt > now) ranked.push({ seq: Number(rows[i]), record })
       }
       return ranked.sort((a, b) => a.seq - b.seq).map((entry) => entry.record)
     },
 
     async settle(settlement: ElicitationSettlement, now = clock()): Promise<SettleOutcome> {
-      const reply = (await runner.run(
+      const [outcome] = (await runner.run(
         SETTLE_SCRIPT,
-        [keys.record + settlement.id, keys.pending, keys.result + settlement.id],
+        [keys.record + settlement.id, keys.pending, keys.result + settlement.id, keys.bytes, keys.tombstones],
         [
           settlement.id,
           settlement.status,
@@ -162,16 +190,16 @@ export async function createRedisElicitationStore(options: RedisElicitationStore
           keys.channel,
           keys.session,
           settlement.reason ?? '',
+          keys.record,
+          maxSettledRecords,
         ],
       )) as string[]
-      const [outcome, json, status] = reply
-      const record = json && status ? parse(json, status) : undefined
-      if (outcome === 'ok' && record) {
+      if (outcome === 'ok') {
         // Wake local waiters now; the copy that comes back over the channel finds none left.
         channel.deliver(settlement)
-        return { ok: true, record }
+        return { ok: true }
       }
-      if (outcome === 'already_settled' || outcome === 'expired') return { ok: false, reason: outcome, record }
+      if (outcome === 'already_settled' || outcome === 'expired') return { ok: false, reason: outcome }
       return { ok: false, reason: 'not_found' }
     },
 
