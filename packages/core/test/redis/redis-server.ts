@@ -22,6 +22,10 @@ export interface RedisServerHandle {
   restart(): Promise<void>
   /** Stops it (SIGTERM, then SIGKILL after 2 s). */
   stop(): Promise<void>
+  /** SIGSTOP: the process stops answering but keeps every socket open, as a hung host does. */
+  freeze(): void
+  /** SIGCONT after {@link RedisServerHandle.freeze}. */
+  thaw(): void
 }
 
 /** Starts a redis-server on a free port and waits until it answers PING (at most 10 s). */
@@ -35,11 +39,19 @@ export async function startRedisServer(): Promise<RedisServerHandle> {
       await terminate(child, 'SIGKILL')
     },
     async restart() {
+      child.kill('SIGCONT')
       await terminate(child, 'SIGKILL')
       child = await launch(port)
     },
     async stop() {
+      child.kill('SIGCONT')
       await terminate(child, 'SIGTERM')
+    },
+    freeze() {
+      child.kill('SIGSTOP')
+    },
+    thaw() {
+      child.kill('SIGCONT')
     },
   }
 }

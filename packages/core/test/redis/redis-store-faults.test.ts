@@ -61,6 +61,14 @@ describe('Redis elicitation store under faults', () => {
     expect((error as McpHitlError).message).toMatch(/Redis is unreachable: .*ECONNREFUSED/)
   })
 
+  it('given a createClient that hands out the same client twice, rejects with misuse', async () => {
+    const server = await serverForTest()
+    const client = createClient({ url: server.url })
+    const error = await createRedisElicitationStore({ createClient: () => client }).catch((caught: unknown) => caught)
+    expect(error).toMatchObject({ code: 'misuse', message: expect.stringMatching(/must return a new client on each call/) })
+    expect(client.isOpen).toBe(false)
+  })
+
   it('after kill -9 of Redis, every waiter ends as cancel with a reason, and writes fail fast', async () => {
     const server = await serverForTest()
     const store = await storeOn(server, { reconnectWindowMs: 800 })

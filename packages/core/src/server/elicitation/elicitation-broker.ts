@@ -7,6 +7,7 @@
  * transition atomically, so an elicitation settles exactly once even when answers race or land on
  * another replica; the waiting `request` learns of it through the store's subscription.
  */
+import { McpHitlError } from '../../errors'
 import type { ElicitRequestParams, ElicitResult } from '../../elicitation/protocol'
 import { validateElicitationContent } from '../../elicitation/validate-content'
 import type { ElicitationRequestData, ElicitationStatus, RespondRequestBody } from '../../elicitation/wire'
@@ -30,6 +31,12 @@ import { jsonByteLength, utf8ByteLength } from './stores/json-byte-length'
 import { createMemoryElicitationStore } from './stores/memory-store'
 
 const DEFAULT_TTL_MS = 10 * 60_000
+/**
+ * How long the broker waits for the store to confirm its own settlement (expiry, abort, close)
+ * before it finishes the waiter anyway: an elicitation ends at most this long after its deadline
+ * whatever the store does. A healthy store answers in milliseconds.
+ */
+const STORE_GRACE_MS = 1000
 const KiB = 1024
 // setTimeout fires at once beyond 2^31-1 ms; longer TTLs are re-armed in steps.
 const MAX_TIMER_MS = 2_147_483_647
@@ -119,15 +126,30 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
     emitData(wait.emit, toElicitationRequestData(wait.record, 'completed', { action: 'accept' }))
   }
 
-  /** Settles through the store; if the store fails, settles locally so no waiter hangs. */
+  /**
+   * Settles through the store (expiry, abort, close); if the store fails or has not answered within
+   * {@link STORE_GRACE_MS}, finishes locally, so no waiter hangs on a store that hangs.
+   */
   const settleFromHere = async (waiter: Waiter, settlement: ElicitationSettlement, operation: string): Promise<void> => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const grace = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), STORE_GRACE_MS)
+    })
     try {
-      const outcome = await store.settle(settlement, waiter.wallNow())
-      if (outcome.ok || outcome.reason === 'not_found') waiter.finish(settlement)
+      const outcome = await Promise.race([store.settle(settlement, waiter.wallNow()), grace])
+      if (outcome === 'late') {
+        const error = new McpHitlError(`The store did not confirm the ${operation} within ${STORE_GRACE_MS} ms; it was finished here`, {
+          code: 'store_unavailable',
+        })
+        report({ type: 'store_error', id: settlement.id, operation, error })
+        waiter.finish(settlement)
+      } else if (outcome.ok || outcome.reason === 'not_found') waiter.finish(settlement)
       // already_settled / expired: the winning settlement reaches the waiter through the subscription.
     } catch (error) {
       report({ type: 'store_error', id: settlement.id, operation, error })
       waiter.finish(settlement)
+    } finally {
+      clearTimeout(timer)
     }
   }
 

@@ -8,10 +8,13 @@
  * deciding detail is reconnects: node-redis re-subscribes pub/sub channels *before* it emits
  * `ready` again, so `ready` on the subscriber means "the channel is live", exactly the moment to
  * re-check missed settlements. It also exposes `isReady` (fail fast instead of queueing while
- * down) and a per-command `timeout`. ioredis offers nothing this store needs that node-redis lacks.
+ * down). Its per-command `timeout` only covers the wait before a command is written, so the store
+ * puts its own deadline on every command (redis-connection.ts). ioredis offers nothing this store
+ * needs that node-redis lacks.
  */
 import { createHash } from 'node:crypto'
 import { McpHitlError } from '../../../errors'
+import type { RedisConnection } from './redis-connection'
 
 /** A node-redis client as the store needs it; `createClient({ url })` from `redis` satisfies it. */
 export interface RedisStoreClient {
@@ -29,13 +32,11 @@ export interface RedisStoreClient {
 
 /** Runs Lua scripts by SHA, loading them again after a Redis restart emptied the script cache. */
 export class RedisScriptRunner {
-  readonly #client: RedisStoreClient
-  readonly #timeoutMs: number
+  readonly #connection: RedisConnection
   readonly #shas = new Map<string, string>()
 
-  constructor(client: RedisStoreClient, timeoutMs: number) {
-    this.#client = client
-    this.#timeoutMs = timeoutMs
+  constructor(connection: RedisConnection) {
+    this.#connection = connection
   }
 
   /** Evaluates `script`; errors become `store_unavailable` so callers can answer 503. */
@@ -56,22 +57,11 @@ export class RedisScriptRunner {
   }
 
   /**
-   * Sends one command. Fails fast while the connection is down: node-redis would otherwise queue
-   * the command until it reconnects, and a respond POST must not hang on a dead Redis.
+   * Sends one command under the store's deadline. Fails fast while the connection is down: node-redis
+   * would otherwise queue the command until it reconnects, and a respond POST must not hang on a
+   * dead Redis.
    */
-  async command(args: readonly string[]): Promise<unknown> {
-    if (!this.#client.isReady) {
-      throw new McpHitlError('Redis is not connected; the elicitation store is unavailable.', {
-        code: 'store_unavailable',
-      })
-    }
-    try {
-      return await this.#client.sendCommand(args, { timeout: this.#timeoutMs })
-    } catch (error) {
-      throw new McpHitlError(`Redis command ${args[0]} failed: ${(error as Error)?.message ?? String(error)}`, {
-        code: 'store_unavailable',
-        cause: error,
-      })
-    }
+  command(args: readonly string[]): Promise<unknown> {
+    return this.#connection.send(args)
   }
 }

@@ -13,18 +13,21 @@
  * disconnected, so when the connection comes back (node-redis re-subscribes before it reports
  * `ready`), the channel re-checks every id it waits on: the settle script also keeps the settlement
  * under a short-lived key for exactly this. If the connection stays down past the reconnect window,
- * every waiter gets a `cancelled` settlement with a reason, so nothing hangs on a dead Redis.
+ * every waiter gets a `cancelled` settlement with a reason, so nothing hangs on a dead Redis. A
+ * frozen Redis counts as down once a PING or command on the subscriber passes its deadline.
  */
 import { McpHitlError } from '../../../errors'
 import type { ElicitationSettlement } from './elicitation-store'
-import type { RedisScriptRunner, RedisStoreClient } from './redis-client'
+import type { RedisScriptRunner } from './redis-client'
+import { RedisConnection, type RedisConnectionOptions } from './redis-connection'
 import { RECOVER_SCRIPT } from './redis-scripts'
 
 type Listener = (settlement: ElicitationSettlement) => void
 
 /** Options of {@link RedisSettlementChannel}. */
 export interface RedisSettlementChannelOptions {
-  subscriber: RedisStoreClient
+  /** How the subscriber connection is made and watched (`prepare` and `onState` are the channel's). */
+  connection: Omit<RedisConnectionOptions, 'prepare' | 'onState'>
   runner: RedisScriptRunner
   channel: string
   /** Key prefixes of the delivery copies and of the records, for the re-check after a blip. */
@@ -36,6 +39,7 @@ export interface RedisSettlementChannelOptions {
 /** Local waiters plus the subscriber connection's health; see the file comment for the design. */
 export class RedisSettlementChannel {
   readonly #options: RedisSettlementChannelOptions
+  readonly #subscriber: RedisConnection
   readonly #waiters = new Map<string, Set<Listener>>()
   #downTimer: ReturnType<typeof setTimeout> | undefined
   /** The connection stayed down past the window; new waiters are refused until it is back. */
@@ -45,17 +49,17 @@ export class RedisSettlementChannel {
 
   constructor(options: RedisSettlementChannelOptions) {
     this.#options = options
+    this.#subscriber = new RedisConnection({
+      ...options.connection,
+      // Every new subscriber client subscribes before it counts as ready.
+      prepare: (client) => client.subscribe(options.channel, (message) => this.#onMessage(message)),
+      onState: (ready) => (ready ? this.#onReady() : this.#onDown()),
+    })
   }
 
-  /** Subscribes to the channel; the subscriber must already be connected. */
+  /** Connects the subscriber and subscribes to the channel; the caller bounds it in time. */
   async start(): Promise<void> {
-    const { subscriber, channel } = this.#options
-    const down = () => this.#onDown()
-    subscriber.on('error', down)
-    subscriber.on('reconnecting', down)
-    subscriber.on('end', down)
-    subscriber.on('ready', () => this.#onReady())
-    await subscriber.subscribe(channel, (message) => this.#onMessage(message))
+    await this.#subscriber.start()
   }
 
   /** Registers a waiter; returns its removal. Refuses when Redis has been gone past the window. */
@@ -104,11 +108,12 @@ export class RedisSettlementChannel {
     }
   }
 
-  /** Stops timers and cancels the waiters left: nobody may wait on a store that is gone. */
-  close(): void {
+  /** Stops timers, cancels the waiters left (nobody may wait on a store that is gone) and disconnects. */
+  async close(): Promise<void> {
     clearTimeout(this.#downTimer)
     this.#cancelAll('The elicitation store was closed')
     this.#closed = true
+    await this.#subscriber.close()
   }
 
   #onMessage(message: string): void {
@@ -122,7 +127,7 @@ export class RedisSettlementChannel {
   }
 
   #onDown(): void {
-    if (this.#closed || this.#options.subscriber.isReady || this.#downTimer || this.#lapsed) return
+    if (this.#closed || this.#subscriber.isReady || this.#downTimer || this.#lapsed) return
     this.#downTimer = setTimeout(() => this.#giveUp(), this.#options.reconnectWindowMs)
   }
 
@@ -138,7 +143,7 @@ export class RedisSettlementChannel {
 
   #giveUp(): void {
     this.#downTimer = undefined
-    if (this.#closed || this.#options.subscriber.isReady) return
+    if (this.#closed || this.#subscriber.isReady) return
     this.#lapsed = true
     const seconds = this.#options.reconnectWindowMs / 1000
     this.#cancelAll(`Redis connection lost for more than ${seconds} s; the elicitation was cancelled.`)

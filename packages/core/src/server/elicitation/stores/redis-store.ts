@@ -20,6 +20,7 @@ import type {
 } from './elicitation-store'
 import { utf8ByteLength } from './json-byte-length'
 import { RedisScriptRunner, type RedisStoreClient } from './redis-client'
+import { RedisConnection } from './redis-connection'
 import { CREATE_SCRIPT, LIST_PENDING_SCRIPT, SETTLE_SCRIPT } from './redis-scripts'
 import { RedisSettlementChannel } from './redis-settlement-channel'
 
@@ -34,10 +35,22 @@ export interface RedisElicitationStoreOptions {
   keyPrefix?: string
   /** How long waiters survive a lost connection before they are cancelled; default 5000 ms. */
   reconnectWindowMs?: number
-  /** How long the first connection may take before `store_unavailable`; default 5000 ms. */
+  /**
+   * How long a connection may take to become ready: the first one before the store rejects with
+   * `store_unavailable`, later ones before they are replaced. Default 5000 ms.
+   */
   connectTimeoutMs?: number
-  /** Per-command timeout; default 5000 ms. */
+  /**
+   * The store's own deadline on every Redis command (node-redis stops timing a command once it is
+   * written): past it the command fails with `store_unavailable` (the handlers answer 503), the
+   * connection is dropped and a new one opened. Default 5000 ms.
+   */
   commandTimeoutMs?: number
+  /**
+   * How often an idle connection is probed with PING, so a Redis that stopped answering without
+   * closing the socket is noticed within this plus `commandTimeoutMs`. Default 1000 ms.
+   */
+  pingIntervalMs?: number
   /** How long a settled record is kept so a second answer gets 409/410, not 404; default 5 minutes. */
   settledRetentionMs?: number
   /**
@@ -82,38 +95,50 @@ export async function createRedisElicitationStore(options: RedisElicitationStore
   }
   const maxSettledRecords = options.maxSettledRecords ?? 100_000
 
-  const commands = options.createClient()
-  const subscriber = options.createClient()
-  if (commands === subscriber) {
-    throw new McpHitlError('createRedisElicitationStore: createClient must return a new client on each call.', {
-      code: 'misuse',
-    })
-  }
   let lastError: unknown
-  const onError = (error: unknown) => {
-    lastError = error
-    options.onError?.(error)
+  const connection = {
+    createClient: () => {
+      const client = options.createClient()
+      if (clients.has(client)) {
+        throw new McpHitlError('createRedisElicitationStore: createClient must return a new client on each call.', {
+          code: 'misuse',
+        })
+      }
+      clients.add(client)
+      return client
+    },
+    commandTimeoutMs: options.commandTimeoutMs ?? 5000,
+    pingIntervalMs: options.pingIntervalMs ?? 1000,
+    connectTimeoutMs: options.connectTimeoutMs ?? 5000,
+    onError: (error: unknown) => {
+      lastError = error
+      options.onError?.(error)
+    },
   }
-  // node-redis throws an unhandled 'error' event without a listener; every retry emits one.
-  commands.on('error', onError)
-  subscriber.on('error', onError)
-  await connectBoth(commands, subscriber, options.connectTimeoutMs ?? 5000, () => lastError)
-
-  const runner = new RedisScriptRunner(commands, options.commandTimeoutMs ?? 5000)
-  const channel = new RedisSettlementChannel({
-    subscriber,
-    runner,
-    channel: keys.channel,
-    resultPrefix: keys.result,
-    recordPrefix: keys.record,
-    reconnectWindowMs,
-  })
+  const clients = new WeakSet<RedisStoreClient>()
+  const commands = new RedisConnection(connection)
+  const runner = new RedisScriptRunner(commands)
+  let channel: RedisSettlementChannel
   try {
-    await channel.start()
+    channel = new RedisSettlementChannel({
+      connection,
+      runner,
+      channel: keys.channel,
+      resultPrefix: keys.result,
+      recordPrefix: keys.record,
+      reconnectWindowMs,
+    })
   } catch (error) {
-    commands.destroy()
-    subscriber.destroy()
-    throw new McpHitlError('Could not subscribe to the Redis settlement channel.', { code: 'store_unavailable', cause: error })
+    await commands.close()
+    throw error
+  }
+  try {
+    await withinTime([commands.start(), channel.start()], connection.connectTimeoutMs)
+  } catch (error) {
+    await Promise.all([commands.close(), channel.close()])
+    // The timeout says little; the client's last connection error says why (refused, auth, DNS...).
+    const why = [lastError, error].map((e) => (e as Error)?.message ?? String(e)).filter((m) => m !== 'undefined')
+    throw new McpHitlError(`Redis is unreachable: ${[...new Set(why)].join('; ')}`, { code: 'store_unavailable', cause: lastError ?? error })
   }
 
   const parse = (json: string): StoredElicitation => ({ ...(JSON.parse(json) as StoredElicitation), status: 'pending' })
@@ -208,8 +233,7 @@ export async function createRedisElicitationStore(options: RedisElicitationStore
     },
 
     async close(): Promise<void> {
-      channel.close()
-      await Promise.all([closeClient(commands), closeClient(subscriber)])
+      await Promise.all([channel.close(), commands.close()])
     },
   }
 }
@@ -220,51 +244,21 @@ function cap(value: number): number {
 }
 
 /**
- * Connects both clients within `timeoutMs`. node-redis keeps retrying a refused first connection
- * forever, so without this bound an application would hang at start-up on a wrong URL.
+ * Waits for every connection within `timeoutMs`. node-redis keeps retrying a refused first
+ * connection forever, so without this bound an application would hang at start-up on a wrong URL.
  */
-async function connectBoth(
-  a: RedisStoreClient,
-  b: RedisStoreClient,
-  timeoutMs: number,
-  lastError: () => unknown,
-): Promise<void> {
+async function withinTime(starts: Promise<unknown>[], timeoutMs: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined
-  const connects = [a.connect(), b.connect()]
-  // The losers of the race reject later (destroyed clients); keep those rejections handled.
-  for (const promise of connects) promise.catch(() => {})
+  // The losers of the race reject later (closed clients); keep those rejections handled.
+  for (const promise of starts) promise.catch(() => {})
   try {
     await Promise.race([
-      Promise.all(connects),
+      Promise.all(starts),
       new Promise((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no connection within ${timeoutMs} ms`)), timeoutMs)
       }),
     ])
-  } catch (error) {
-    a.destroy()
-    b.destroy()
-    // The timeout says little; the client's last connection error says why (refused, auth, DNS...).
-    const cause = lastError() ?? error
-    const why = [lastError(), error].map((e) => (e as Error)?.message ?? String(e)).filter((m) => m !== 'undefined')
-    throw new McpHitlError(`Redis is unreachable: ${why.join('; ')}`, { code: 'store_unavailable', cause })
   } finally {
     clearTimeout(timer)
-  }
-}
-
-/** Closes gracefully, but never waits long on a connection that is down. */
-async function closeClient(client: RedisStoreClient): Promise<void> {
-  if (!client.isReady) {
-    client.destroy()
-    return
-  }
-  let timer: ReturnType<typeof setTimeout> | undefined
-  try {
-    await Promise.race([client.close(), new Promise((resolve) => (timer = setTimeout(resolve, 1000)))])
-  } catch {
-    // Already closed.
-  } finally {
-    clearTimeout(timer)
-    client.destroy()
   }
 }
