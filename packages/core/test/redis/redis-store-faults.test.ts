@@ -137,6 +137,36 @@ describe('Redis elicitation store under faults', () => {
     expect(await heard.promise).toEqual(accept(record.id, { name: 'missed on the channel' }))
   })
 
+  it('given a replica cut off from Redis for longer than its lease, answers meanwhile get not_waiting and its waiter ends as cancel', async () => {
+    const server = await serverForTest()
+    const proxy = await startTcpProxy(server.port)
+    cleanups.push(() => proxy.close())
+    const a = await createRedisElicitationStore({
+      createClient: () => createClient({ url: `redis://127.0.0.1:${proxy.port}`, socket: { reconnectStrategy: () => 50 } }),
+      keyPrefix: 'lease:',
+      leaseMs: 600,
+      // Longer than the lease: the lease, not the reconnect window, decides here.
+      reconnectWindowMs: 20_000,
+    })
+    cleanups.push(() => a.close())
+    const b = await storeOn(server, { keyPrefix: 'lease:' })
+    const record = makeRecord()
+    await a.create(record, LIMITS)
+    const heard = deferred<ElicitationSettlement>()
+    await a.subscribe(record.id, heard.resolve)
+    // Renewed while connected: still listed and answerable well past one lease.
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    expect((await b.listPending(record.sessionId)).map((r) => r.id)).toEqual([record.id])
+
+    await proxy.cut()
+    await eventually(async () => ((await b.listPending(record.sessionId)).length === 0 ? true : undefined))
+    expect(await b.settle(accept(record.id, { name: 'nobody hears this' }))).toEqual({ ok: false, reason: 'not_waiting' })
+    await proxy.restore()
+    const settlement = await heard.promise
+    expect(settlement).toMatchObject({ id: record.id, status: 'cancelled', result: { action: 'cancel' } })
+    expect(settlement.reason).toMatch(/lease .*lapsed/)
+  })
+
   it('given Redis restarted empty within the window, waiters end as cancel because the record is gone', async () => {
     const server = await serverForTest()
     const store = await storeOn(server, { reconnectWindowMs: 10_000 })

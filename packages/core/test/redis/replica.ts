@@ -27,6 +27,7 @@ const store = await createRedisElicitationStore({
   createClient: () => createClient({ url: env('REDIS_URL'), socket: { reconnectStrategy: () => 100 } }),
   keyPrefix: env('KEY_PREFIX'),
   reconnectWindowMs: Number(process.env.RECONNECT_WINDOW_MS ?? 5000),
+  ...(process.env.LEASE_MS ? { leaseMs: Number(process.env.LEASE_MS) } : {}),
   // Generous: the tests check outcomes, and a CI machine under load can stall an event loop for seconds.
   commandTimeoutMs: 30_000,
 })

@@ -20,11 +20,12 @@ let redis: RedisServerHandle
 let mcp: EchoMcpServer
 let a: ReplicaHandle
 let b: ReplicaHandle
+let options: Parameters<typeof spawnReplica>[0]
 
 beforeAll(async () => {
   redis = await startRedisServer()
   mcp = await startEchoMcpServer()
-  const options = { redisUrl: redis.url, mcpUrl: mcp.url, keyPrefix: 'replicas:', reconnectWindowMs: RECONNECT_WINDOW_MS }
+  options = { redisUrl: redis.url, mcpUrl: mcp.url, keyPrefix: 'replicas:', reconnectWindowMs: RECONNECT_WINDOW_MS }
   ;[a, b] = await Promise.all([spawnReplica(options), spawnReplica(options)])
 }, 180_000)
 
@@ -102,6 +103,27 @@ describe('two replicas sharing one Redis', () => {
     expect(await answer).toEqual({ action: 'accept', content: { name: 'Ada' } })
     expect(mcp.received.get('cross')).toEqual([{ action: 'accept', content: { name: 'Ada' } }])
   })
+
+  it('given kill -9 of the replica that holds the MCP request, its elicitation leaves the other’s list and an answer gets 410, never 200', async () => {
+    const c = await spawnReplica({ ...options, leaseMs: 1500 })
+    try {
+      void call(c, 'orphan').catch(() => {})
+      const id = (await waitForTokens(b, ['orphan'])).get('orphan')
+      await c.kill9()
+      // Within the lease (1.5 s) nobody holds it any more; until then the list may still show it.
+      const deadline = Date.now() + 30_000
+      while ((await listPending(b).catch(() => [])).some((e) => e.elicitationId === id)) {
+        if (Date.now() > deadline) throw new Error('the dead replica’s elicitation is still listed after 30 s')
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      expect(await respond(b, { id, action: 'accept', content: { name: 'lost?' } })).toBe(410)
+      expect(await respond(a, { id, action: 'decline' })).toBe(410)
+      // The MCP server never got that answer (at most the error of its own request to the dead client).
+      expect(JSON.stringify(mcp.received.get('orphan') ?? [])).not.toContain('lost?')
+    } finally {
+      await c.stop()
+    }
+  }, 180_000)
 
   it('given two answers posted at once to both replicas, exactly one gets 200 and the other 409', async () => {
     const answer = call(b, 'double')

@@ -20,6 +20,8 @@ export interface ReplicaHandle {
   /** What the replica wrote to stderr so far (its refusals and store errors). */
   stderr(): string
   stop(): Promise<void>
+  /** `kill -9`: the process dies with its MCP request and waiters, saying goodbye to nobody. */
+  kill9(): Promise<void>
 }
 
 /** Options passed to the replica through its environment. */
@@ -28,6 +30,8 @@ export interface ReplicaOptions {
   mcpUrl: string
   keyPrefix: string
   reconnectWindowMs?: number
+  /** The store's `leaseMs`; default the store's. */
+  leaseMs?: number
 }
 
 /** Spawns `node --import tsx --conditions=@mcp-hitl/source replica.ts`. */
@@ -43,6 +47,7 @@ export async function spawnReplica(options: ReplicaOptions): Promise<ReplicaHand
         MCP_URL: options.mcpUrl,
         KEY_PREFIX: options.keyPrefix,
         RECONNECT_WINDOW_MS: String(options.reconnectWindowMs ?? 5000),
+        ...(options.leaseMs === undefined ? {} : { LEASE_MS: String(options.leaseMs) }),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -76,6 +81,12 @@ export async function spawnReplica(options: ReplicaOptions): Promise<ReplicaHand
   return {
     url: `http://127.0.0.1:${port}`,
     stderr: () => stderr,
+    async kill9() {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+      child.kill('SIGKILL')
+      await exited
+    },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))

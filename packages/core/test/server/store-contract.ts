@@ -51,6 +51,15 @@ export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => voi
   return { promise, resolve }
 }
 
+/** Polls `check` every 20 ms until it holds, at most 2 s (a shared backend hears of a release asynchronously). */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 2000
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met within 2 s')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
 /** Registers the contract tests for one store kind. */
 export function describeElicitationStoreContract(name: string, harness: StoreContractHarness): void {
   describe(`ElicitationStore contract: ${name}`, () => {
@@ -282,6 +291,31 @@ export function describeElicitationStoreContract(name: string, harness: StoreCon
       await peer.settle(accept(b.id))
       await bHeard
       expect(heard).toEqual([`b:${b.id}`])
+    })
+
+    it('given its waiter unsubscribed without a settlement, refuses answers with not_waiting and drops it from the list', async () => {
+      const store = await open()
+      const peer = await peerOf(store)
+      const abandoned = makeRecord()
+      const waited = makeRecord()
+      for (const record of [abandoned, waited]) await store.create(record, NO_LIMITS)
+      const unsubscribe = await store.subscribe(abandoned.id, () => {})
+      const { promise: heard, resolve } = deferred<ElicitationSettlement>()
+      await store.subscribe(waited.id, resolve)
+      expect((await peer.listPending(abandoned.sessionId)).map((record) => record.id)).toEqual([abandoned.id, waited.id])
+      unsubscribe()
+      await until(async () => (await peer.listPending(abandoned.sessionId)).length === 1)
+      expect((await peer.listPending(abandoned.sessionId)).map((record) => record.id)).toEqual([waited.id])
+      expect(await peer.settle({ id: abandoned.id, status: 'declined', result: { action: 'decline' } })).toEqual({
+        ok: false,
+        reason: 'not_waiting',
+      })
+      expect(await peer.settle(accept(abandoned.id))).toEqual({ ok: false, reason: 'not_waiting' })
+      // The one still waited on is answered as usual, and the expiry of the other still goes through.
+      expect(await peer.settle(accept(waited.id))).toEqual({ ok: true })
+      expect(await heard).toEqual(accept(waited.id))
+      const expiry: ElicitationSettlement = { id: abandoned.id, status: 'expired', result: { action: 'cancel' } }
+      expect(await store.settle(expiry, abandoned.expiresAt)).toEqual({ ok: true })
     })
 
     it('on close, cancels the waiters left with a reason', async () => {

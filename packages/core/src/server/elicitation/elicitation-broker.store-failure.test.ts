@@ -55,4 +55,27 @@ describe('broker over a failing store', () => {
     await broker.close()
     await expect(waiting).resolves.toEqual({ action: 'cancel' })
   })
+
+  it('given the broker that asked went away without settling, an answer through another broker is refused as gone and the elicitation leaves the list', async () => {
+    const shared = createMemoryElicitationStore()
+    // Broker A's settles never reach the store (as when its store calls fail at shutdown).
+    const asker = createElicitationBroker({ store: { ...shared, settle: async () => Promise.reject(new Error('settle failed')) } })
+    const answerer = createElicitationBroker({ store: shared })
+    const rec = createPartRecorder()
+    const result = asker.request(FORM, { sessionId: 's1', emit: rec.emit })
+    const { id } = await rec.next((p) => p.data.status === 'pending')
+    expect((await answerer.listPending('s1')).map((d) => d.elicitationId)).toEqual([id])
+    await asker.close()
+    await expect(result).resolves.toEqual({ action: 'cancel' })
+
+    expect(await answerer.listPending('s1')).toEqual([])
+    const outcome = await answerer.respond({ id, action: 'accept', content: { name: 'Ada' } }, 's1')
+    expect(outcome).toEqual({
+      ok: false,
+      code: 'expired',
+      message: 'Nobody is waiting for this answer any more (the process that asked has stopped); it was not delivered',
+    })
+    await answerer.close()
+    await shared.close()
+  })
 })

@@ -44,6 +44,8 @@ const MAX_TIMER_MS = 2_147_483_647
 /** The 404 message of the AI SDK example, kept word for word for pages built on it. */
 export const NOT_FOUND_MESSAGE = 'Elicitation request not found or already resolved'
 
+const NOT_WAITING_MESSAGE = 'Nobody is waiting for this answer any more (the process that asked has stopped); it was not delivered'
+
 interface Waiter {
   record: StoredElicitation
   /** The wall-clock time its monotonic deadline implies now, for the store's expiry checks. */
@@ -143,7 +145,7 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
         })
         report({ type: 'store_error', id: settlement.id, operation, error })
         waiter.finish(settlement)
-      } else if (outcome.ok || outcome.reason === 'not_found') waiter.finish(settlement)
+      } else if (outcome.ok || outcome.reason === 'not_found' || outcome.reason === 'not_waiting') waiter.finish(settlement)
       // already_settled / expired: the winning settlement reaches the waiter through the subscription.
     } catch (error) {
       report({ type: 'store_error', id: settlement.id, operation, error })
@@ -366,6 +368,8 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
     if (!outcome.ok) {
       if (outcome.reason === 'not_found') return refuse('not_found', NOT_FOUND_MESSAGE)
       if (outcome.reason === 'expired') return refuse('expired', 'This elicitation has expired')
+      // Gone for good, like an expired one (410): the person must not believe it was delivered.
+      if (outcome.reason === 'not_waiting') return refuse('expired', NOT_WAITING_MESSAGE)
       return refuse('already_settled', 'This elicitation was already answered')
     }
     // Same process: finish at once rather than wait for the store's publication.

@@ -2,6 +2,12 @@
  * Where the broker keeps pending elicitations. The memory store serves one process; the Redis store
  * lets the respond POST land on any replica: every operation that decides an outcome is atomic in
  * the store, and `subscribe` wakes the replica that waits on an elicitation when another settles it.
+ *
+ * An answer is only accepted while someone really waits for it. A record is *waited on* from its
+ * creation for a short grant and then while a subscriber holds it (in Redis: while the waiting
+ * replica keeps renewing its lease). Once nobody waits (the broker went away without settling, its
+ * process crashed or was cut off past its lease), answers are refused with `not_waiting` and the
+ * record leaves the session's list: no one is told an answer was delivered when it was not.
  */
 import type { ElicitResult, RequestedSchema } from '../../../elicitation/protocol'
 import type { ElicitationMode, ElicitationStatus } from '../../../elicitation/wire'
@@ -69,25 +75,36 @@ export interface ElicitationLimits {
 /** Result of {@link ElicitationStore.create}. */
 export type CreateOutcome = { ok: true } | { ok: false; reason: 'session_limit' | 'total_limit' | 'bytes_limit' }
 
-/** Result of {@link ElicitationStore.settle}: exactly one caller per id gets `ok: true`. */
-export type SettleOutcome = { ok: true } | { ok: false; reason: 'not_found' | 'already_settled' | 'expired' }
+/**
+ * Result of {@link ElicitationStore.settle}: exactly one caller per id gets `ok: true`. `not_waiting`:
+ * the record is still pending but nobody waits for it any more, so an answer could not be delivered.
+ */
+export type SettleOutcome =
+  | { ok: true }
+  | { ok: false; reason: 'not_found' | 'already_settled' | 'expired' | 'not_waiting' }
 
 /** Storage for pending elicitations; every method may be called from any replica. */
 export interface ElicitationStore {
-  /** Inserts a pending record unless a cap is reached. */
+  /** Inserts a pending record unless a cap is reached; it is waited on from here for a short grant. */
   create(record: StoredElicitation, limits: ElicitationLimits): Promise<CreateOutcome>
   /** The record, pending or recently settled; undefined when unknown or purged. */
   get(id: string): Promise<ElicitationRecord | undefined>
-  /** The session's pending, unexpired records, oldest first; costs what the session holds, not what the store holds. */
+  /**
+   * The session's pending, unexpired records that someone still waits on, oldest first; costs what
+   * the session holds, not what the store holds.
+   */
   listPending(sessionId: string): Promise<StoredElicitation[]>
   /**
    * Moves a pending record to its final status, atomically: of concurrent calls for one id, one wins.
-   * Refuses records past `expiresAt` (`expired`) unless the settlement itself is the expiry.
-   * Publishes the settlement to subscribers of the id, in this process and others.
+   * Refuses records past `expiresAt` (`expired`) and records nobody waits on (`not_waiting`) unless
+   * the settlement itself is the expiry. Publishes the settlement to subscribers of the id, in this
+   * process and others.
    */
   settle(settlement: ElicitationSettlement, now?: number): Promise<SettleOutcome>
   /**
-   * Calls `listener` once when the id is settled anywhere. Resolves once the subscription is live (the broker subscribes before it shows the request, so no settlement can
+   * Calls `listener` once when the id is settled anywhere, and holds the record as waited on until
+   * then: unsubscribing before a settlement means nobody waits any more. Resolves once the
+   * subscription is live (the broker subscribes before it shows the request, so no settlement can
    * slip past), to the unsubscribe function. A store that loses its backend for longer than it can
    * recover calls the listener with a `cancelled` settlement whose `reason` says why, so no waiter hangs.
    */

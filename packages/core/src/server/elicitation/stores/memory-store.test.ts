@@ -99,4 +99,16 @@ describe('createMemoryElicitationStore', () => {
     expect(unsubscribed).toEqual([])
     await expect(store.create(record('b'), LIMITS)).rejects.toThrow(/closed/)
   })
+
+  it('keeps a record nobody subscribed to answerable for leaseMs only; a subscriber holds it for as long as it stays', async () => {
+    let now = 0
+    const store = createMemoryElicitationStore({ now: () => now, leaseMs: 100 })
+    await store.create(record('unheld'), LIMITS)
+    await store.create(record('held'), LIMITS)
+    await store.subscribe('held', () => {})
+    now = 500
+    expect((await store.listPending('s1')).map((r) => r.id)).toEqual(['held'])
+    expect(await store.settle(accept('unheld'))).toEqual({ ok: false, reason: 'not_waiting' })
+    expect(await store.settle(accept('held'))).toEqual({ ok: true })
+  })
 })

@@ -26,6 +26,12 @@ export interface MemoryElicitationStoreOptions {
   maxRecords?: number
   /** How long a settled record still answers 409/410 before it is forgotten (404). Default 5 minutes. */
   settledRetentionMs?: number
+  /**
+   * How long a new record is answerable before anyone subscribes to it (the broker subscribes at
+   * once). While subscribed it stays answerable; once its last subscriber leaves without a
+   * settlement, answers get `not_waiting`. Default 15,000 ms.
+   */
+  leaseMs?: number
   /** Clock, for tests. */
   now?: () => number
 }
@@ -36,12 +42,15 @@ interface PendingEntry {
   record: StoredElicitation
   /** What the record counts against `maxPendingBytes`. */
   bytes: number
+  /** Answerable until then (epoch ms): +Infinity while subscribed, -Infinity once abandoned. */
+  lease: number
 }
 
 /** An in-memory {@link ElicitationStore} for a single process. */
 export function createMemoryElicitationStore(options: MemoryElicitationStoreOptions = {}): ElicitationStore {
   const maxRecords = options.maxRecords ?? 100_000
   const retentionMs = options.settledRetentionMs ?? 5 * 60_000
+  const leaseMs = options.leaseMs ?? 15_000
   const now = options.now ?? Date.now
   const pending = new Map<string, PendingEntry>()
   // In settle order, so purging walks from the front and stays O(purged).
@@ -122,7 +131,7 @@ export function createMemoryElicitationStore(options: MemoryElicitationStoreOpti
         if (still) return still
       }
       const sessionIds = pendingBySession.get(record.sessionId)
-      pending.set(record.id, { record: stored, bytes })
+      pending.set(record.id, { record: stored, bytes, lease: now() + leaseMs })
       pendingBytes += bytes
       if (sessionIds) sessionIds.add(record.id)
       else pendingBySession.set(record.sessionId, new Set([record.id]))
@@ -139,8 +148,8 @@ export function createMemoryElicitationStore(options: MemoryElicitationStoreOpti
       const out: StoredElicitation[] = []
       // Set iteration is insertion order, which is creation order: oldest first.
       for (const id of pendingBySession.get(sessionId) ?? []) {
-        const record = pending.get(id)?.record
-        if (record && record.expiresAt > at) out.push({ ...record })
+        const entry = pending.get(id)
+        if (entry && entry.record.expiresAt > at && entry.lease > at) out.push({ ...entry.record })
       }
       return out
     },
@@ -153,7 +162,11 @@ export function createMemoryElicitationStore(options: MemoryElicitationStoreOpti
         if (!done) return { ok: false, reason: 'not_found' }
         return { ok: false, reason: done.status === 'expired' ? 'expired' : 'already_settled' }
       }
-      if (settlement.status !== 'expired' && at >= entry.record.expiresAt) return { ok: false, reason: 'expired' }
+      if (settlement.status !== 'expired') {
+        if (at >= entry.record.expiresAt) return { ok: false, reason: 'expired' }
+        // Nobody would hear this answer: refusing it is what keeps it from being lost.
+        if (!(entry.lease > now())) return { ok: false, reason: 'not_waiting' }
+      }
       markSettled(entry, settlement.status, at)
       notify(settlement)
       purge()
@@ -166,6 +179,8 @@ export function createMemoryElicitationStore(options: MemoryElicitationStoreOpti
       if (!entry) listeners.set(id, listener)
       else if (typeof entry === 'function') listeners.set(id, new Set([entry, listener]))
       else entry.add(listener)
+      const held = pending.get(id)
+      if (held) held.lease = Number.POSITIVE_INFINITY
       return () => {
         const current = listeners.get(id)
         if (current === listener) listeners.delete(id)
@@ -173,6 +188,9 @@ export function createMemoryElicitationStore(options: MemoryElicitationStoreOpti
           current.delete(listener)
           if (current.size === 0) listeners.delete(id)
         }
+        // The last waiter left before any settlement: nobody will hear an answer from now on.
+        const left = pending.get(id)
+        if (left && !listeners.has(id)) left.lease = Number.NEGATIVE_INFINITY
       }
     },
 

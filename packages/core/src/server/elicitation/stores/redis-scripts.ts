@@ -5,7 +5,7 @@
  *
  * Layout under the prefix `P` (all with TTLs, so nothing outlives its use):
  * - `P el:<id>`        hash: the record. While pending { json, status, expiresAt, sessionId, createdAt,
- *                       seq }, with a TTL to `expiresAt` plus the tombstone time, so a late answer meets
+ *                       seq, lease }, with a TTL to `expiresAt` plus the tombstone time, so a late answer meets
  *                       410 not 404. Once settled it shrinks to the tombstone { status, expiresAt,
  *                       sessionId, createdAt, settledAt, reason? } (TTL = tombstone time): the JSON with
  *                       the message and schema is deleted, and a second answer meets 409.
@@ -20,7 +20,11 @@
  *                       It lives and dies with `P pending`: same members, same TTL.
  * - `P tombstones`     sorted set id -> settledAt, so tombstones are capped in number as well as time.
  * The record hash also holds `seq`, the server's microsecond clock at creation, so `listPending` is
- * oldest first even for records created within one millisecond by different replicas.
+ * oldest first even for records created within one millisecond by different replicas, and `lease`,
+ * the Redis-clock ms until which its replica is known to wait for it: renewed by that replica while
+ * it waits, set to 0 when it stops waiting without a settlement, and never revived once lapsed. An
+ * answer to a record whose lease lapsed is refused (`not_waiting`): the replica that would deliver
+ * it crashed or was cut off. Leases use Redis's clock, so replicas' clocks need not agree.
  * - channel `P settled` carries every settlement to every replica.
  *
  * Scripts derive the per-session key from the prefix, so they target one Redis (standalone, or the
@@ -39,6 +43,14 @@ local function expireWithLastMember(key, now)
 end
 `
 
+/** Lua helper: Redis's own clock in ms, the one clock every replica's lease is measured on. */
+const REDIS_MS = `
+local function redisMs()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+`
+
 /** Lua helper: takes a pending id out of the byte count (a no-op when it is not counted). */
 const UNCOUNT_BYTES = `
 local function uncountBytes(key, id)
@@ -51,10 +63,10 @@ end
 
 /**
  * KEYS: record, pending set, session set, bytes hash. ARGV: id, json, expiresAt, sessionId, now,
- * maxPerSession (-1 = none), maxTotal (-1 = none), record TTL ms, bytes, maxBytes (-1 = none), createdAt.
- * Returns 'ok' | 'session_limit' | 'total_limit' | 'bytes_limit' | 'duplicate'.
+ * maxPerSession (-1 = none), maxTotal (-1 = none), record TTL ms, bytes, maxBytes (-1 = none), createdAt,
+ * lease ms. Returns 'ok' | 'session_limit' | 'total_limit' | 'bytes_limit' | 'duplicate'.
  */
-export const CREATE_SCRIPT = `${EXPIRE_WITH_LAST_MEMBER}${UNCOUNT_BYTES}
+export const CREATE_SCRIPT = `${EXPIRE_WITH_LAST_MEMBER}${UNCOUNT_BYTES}${REDIS_MS}
 local now = tonumber(ARGV[5])
 -- Records past their time no longer count, whether or not their replica lived to settle them.
 local gone = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now, 'LIMIT', 0, 1000)
@@ -75,7 +87,7 @@ if maxBytes >= 0 and (tonumber(redis.call('HGET', KEYS[4], '@total')) or 0) + by
 local t = redis.call('TIME')
 local seq = t[1] .. string.format('%06d', tonumber(t[2]))
 redis.call('HSET', KEYS[1], 'json', ARGV[2], 'status', 'pending', 'expiresAt', ARGV[3], 'sessionId', ARGV[4],
-  'createdAt', ARGV[11], 'seq', seq)
+  'createdAt', ARGV[11], 'seq', seq, 'lease', redisMs() + tonumber(ARGV[12]))
 redis.call('PEXPIRE', KEYS[1], ARGV[8])
 redis.call('ZADD', KEYS[2], ARGV[3], ARGV[1])
 redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1])
@@ -91,18 +103,22 @@ return 'ok'
  * KEYS: record, pending set, result key, bytes hash, tombstones set. ARGV: id, status, settlement
  * JSON, now, tombstone ms, result ms, channel, session key prefix, reason ('' = none), record key
  * prefix, max tombstones.
- * Returns { outcome } with outcome 'ok' | 'not_found' | 'already_settled' | 'expired'
+ * Returns { outcome } with outcome 'ok' | 'not_found' | 'already_settled' | 'expired' | 'not_waiting'
  * (a record that ended as expired keeps answering `expired`, as the memory store does).
  */
-export const SETTLE_SCRIPT = `${EXPIRE_WITH_LAST_MEMBER}${UNCOUNT_BYTES}
-local f = redis.call('HMGET', KEYS[1], 'status', 'expiresAt', 'sessionId')
+export const SETTLE_SCRIPT = `${EXPIRE_WITH_LAST_MEMBER}${UNCOUNT_BYTES}${REDIS_MS}
+local f = redis.call('HMGET', KEYS[1], 'status', 'expiresAt', 'sessionId', 'lease')
 if not f[1] then return { 'not_found' } end
 if f[1] == 'expired' then return { 'expired' } end
 if f[1] ~= 'pending' then return { 'already_settled' } end
 local now = tonumber(ARGV[4])
-if now >= tonumber(f[2]) and ARGV[2] ~= 'expired' then return { 'expired' } end
+if ARGV[2] ~= 'expired' then
+  if now >= tonumber(f[2]) then return { 'expired' } end
+  -- Nobody would hear this answer: refusing it is what keeps it from being lost.
+  if (tonumber(f[4]) or 0) < redisMs() then return { 'not_waiting' } end
+end
 -- The tombstone: what refusing a second answer needs, nothing the person saw or said.
-redis.call('HDEL', KEYS[1], 'json', 'seq')
+redis.call('HDEL', KEYS[1], 'json', 'seq', 'lease')
 redis.call('HSET', KEYS[1], 'status', ARGV[2], 'settledAt', ARGV[4])
 if ARGV[9] ~= '' then redis.call('HSET', KEYS[1], 'reason', ARGV[9]) end
 redis.call('PEXPIRE', KEYS[1], ARGV[5])
@@ -131,19 +147,46 @@ return { 'ok' }
 
 /**
  * KEYS: session set. ARGV: now, record key prefix.
- * Returns seq, json pairs (flat) of the session's pending, unexpired records; the store sorts by seq.
+ * Returns seq, json pairs (flat) of the session's pending, unexpired, waited-on records; the store
+ * sorts by seq.
  */
-export const LIST_PENDING_SCRIPT = `
+export const LIST_PENDING_SCRIPT = `${REDIS_MS}
 local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. ARGV[1], '+inf')
+local leaseFloor = redisMs()
 local out = {}
 for _, id in ipairs(ids) do
-  local f = redis.call('HMGET', ARGV[2] .. id, 'status', 'json', 'seq')
-  if f[1] == 'pending' then
+  local f = redis.call('HMGET', ARGV[2] .. id, 'status', 'json', 'seq', 'lease')
+  if f[1] == 'pending' and (tonumber(f[4]) or 0) >= leaseFloor then
     out[#out + 1] = f[3]
     out[#out + 1] = f[2]
   end
 end
 return out
+`
+
+/**
+ * The waiting replica's side of the leases. ARGV: mode, lease ms, record key prefix, ids...
+ * - `renew`: extends the lease of each pending id whose lease has not lapsed; returns the ids whose
+ *   lease had lapsed (their waiter is cancelled: an answer may have been refused meanwhile).
+ * - `release`: ends the lease of each pending id at once (the waiter left without a settlement).
+ */
+export const LEASE_SCRIPT = `${REDIS_MS}
+local now = redisMs()
+local lapsed = {}
+for i = 4, #ARGV do
+  local key = ARGV[3] .. ARGV[i]
+  local f = redis.call('HMGET', key, 'status', 'lease')
+  if f[1] == 'pending' then
+    if ARGV[1] == 'release' then
+      redis.call('HSET', key, 'lease', 0)
+    elseif (tonumber(f[2]) or 0) >= now then
+      redis.call('HSET', key, 'lease', now + tonumber(ARGV[2]))
+    else
+      lapsed[#lapsed + 1] = ARGV[i]
+    end
+  end
+end
+return lapsed
 `
 
 /**

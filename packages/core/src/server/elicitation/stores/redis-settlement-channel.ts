@@ -15,12 +15,17 @@
  * under a short-lived key for exactly this. If the connection stays down past the reconnect window,
  * every waiter gets a `cancelled` settlement with a reason, so nothing hangs on a dead Redis. A
  * frozen Redis counts as down once a PING or command on the subscriber passes its deadline.
+ *
+ * The channel also holds the leases of the ids it waits on (see redis-scripts.ts): it renews them
+ * every third of `leaseMs` in batches, releases an id at once when its waiter leaves without a
+ * settlement (retrying while Redis is unreachable), and cancels a waiter whose lease lapsed while
+ * this replica could not renew it, since an answer may have been refused meanwhile.
  */
 import { McpHitlError } from '../../../errors'
 import type { ElicitationSettlement } from './elicitation-store'
 import type { RedisScriptRunner } from './redis-client'
 import { RedisConnection, type RedisConnectionOptions } from './redis-connection'
-import { RECOVER_SCRIPT } from './redis-scripts'
+import { LEASE_SCRIPT, RECOVER_SCRIPT } from './redis-scripts'
 
 type Listener = (settlement: ElicitationSettlement) => void
 
@@ -34,7 +39,12 @@ export interface RedisSettlementChannelOptions {
   resultPrefix: string
   recordPrefix: string
   reconnectWindowMs: number
+  leaseMs: number
 }
+
+const BATCH = 500
+// Releases still owed while Redis is unreachable; past this, the oldest simply lapse on their own.
+const MAX_RELEASES = 10_000
 
 /** Local waiters plus the subscriber connection's health; see the file comment for the design. */
 export class RedisSettlementChannel {
@@ -46,9 +56,17 @@ export class RedisSettlementChannel {
   #lapsed = false
   #closed = false
   #recovering: Promise<void> | undefined
+  /** Ids whose waiter left without a settlement -> when (monotonic ms), until Redis heard so. */
+  readonly #releases = new Map<string, number>()
+  #releasing: Promise<void> | undefined
+  #renewing = false
+  readonly #renewTimer: ReturnType<typeof setInterval>
 
   constructor(options: RedisSettlementChannelOptions) {
     this.#options = options
+    this.#renewTimer = setInterval(() => void this.#renew(), Math.max(1, Math.floor(options.leaseMs / 3)))
+    // Renewing leases must not keep a process alive.
+    ;(this.#renewTimer as { unref?: () => void }).unref?.()
     this.#subscriber = new RedisConnection({
       ...options.connection,
       // Every new subscriber client subscribes before it counts as ready.
@@ -80,8 +98,10 @@ export class RedisSettlementChannel {
     this.#onDown()
     return () => {
       const current = this.#waiters.get(id)
-      current?.delete(listener)
-      if (current?.size === 0) this.#waiters.delete(id)
+      if (!current?.delete(listener) || current.size > 0) return
+      // The last waiter left before any settlement reached it: nobody here will hear an answer.
+      this.#waiters.delete(id)
+      this.#release(id)
     }
   }
 
@@ -90,15 +110,26 @@ export class RedisSettlementChannel {
    * from Redis that found its waiter here has no more use for its delivery copy, which holds the
    * answer's content: it is deleted at once instead of living out its retention.
    */
-  deliver(settlement: ElicitationSettlement, fromRedis = true): void {
+  deliver(settlement: ElicitationSettlement): void {
     const set = this.#waiters.get(settlement.id)
     if (!set) return
     this.#waiters.delete(settlement.id)
-    if (fromRedis) {
-      this.#options.runner.command(['DEL', this.#options.resultPrefix + settlement.id]).catch(() => {
-        // It expires on its own.
-      })
-    }
+    this.#options.runner.command(['DEL', this.#options.resultPrefix + settlement.id]).catch(() => {
+      // It expires on its own.
+    })
+    this.#notify(set, settlement)
+  }
+
+  /** Ends the id's waiters with a settlement Redis never saw, and gives up its lease if asked. */
+  #finishHere(id: string, reason: string, release: boolean): void {
+    const set = this.#waiters.get(id)
+    if (!set) return
+    this.#waiters.delete(id)
+    if (release) this.#release(id)
+    this.#notify(set, cancelled(id, reason))
+  }
+
+  #notify(set: Set<Listener>, settlement: ElicitationSettlement): void {
     for (const listener of set) {
       try {
         listener(settlement)
@@ -108,11 +139,18 @@ export class RedisSettlementChannel {
     }
   }
 
-  /** Stops timers, cancels the waiters left (nobody may wait on a store that is gone) and disconnects. */
+  /**
+   * Stops timers, cancels the waiters left (nobody may wait on a store that is gone), tells Redis
+   * they are no longer waited on, and disconnects.
+   */
   async close(): Promise<void> {
+    if (this.#closed) return
     clearTimeout(this.#downTimer)
+    clearInterval(this.#renewTimer)
     this.#cancelAll('The elicitation store was closed')
     this.#closed = true
+    await this.#releasing
+    await this.#flushReleases()
     await this.#subscriber.close()
   }
 
@@ -136,6 +174,7 @@ export class RedisSettlementChannel {
     clearTimeout(this.#downTimer)
     this.#downTimer = undefined
     this.#lapsed = false
+    if (this.#releases.size > 0) this.#releasing ??= this.#flushReleases().finally(() => (this.#releasing = undefined))
     this.#recovering ??= this.#recover().finally(() => {
       this.#recovering = undefined
     })
@@ -150,7 +189,59 @@ export class RedisSettlementChannel {
   }
 
   #cancelAll(reason: string, ids: Iterable<string> = [...this.#waiters.keys()]): void {
-    for (const id of ids) this.deliver(cancelled(id, reason), false)
+    for (const id of ids) this.#finishHere(id, reason, true)
+  }
+
+  #release(id: string): void {
+    this.#releases.delete(id)
+    this.#releases.set(id, performance.now())
+    for (const oldest of this.#releases.keys()) {
+      if (this.#releases.size <= MAX_RELEASES) break
+      this.#releases.delete(oldest)
+    }
+    if (!this.#closed) this.#releasing ??= this.#flushReleases().finally(() => (this.#releasing = undefined))
+  }
+
+  /** Sends the releases owed; what fails stays owed until the next renewal, or until it lapsed anyway. */
+  async #flushReleases(): Promise<void> {
+    const { runner, leaseMs, recordPrefix } = this.#options
+    const stale = performance.now() - leaseMs
+    for (const [id, at] of this.#releases) if (at < stale) this.#releases.delete(id)
+    const ids = [...this.#releases.keys()]
+    for (let i = 0; i < ids.length; i += BATCH) {
+      const batch = ids.slice(i, i + BATCH)
+      try {
+        await runner.run(LEASE_SCRIPT, [], ['release', leaseMs, recordPrefix, ...batch])
+      } catch {
+        return
+      }
+      for (const id of batch) this.#releases.delete(id)
+    }
+  }
+
+  /** Renews the leases of every id waited on here; cancels the waiters whose lease had lapsed. */
+  async #renew(): Promise<void> {
+    if (this.#closed || this.#renewing) return
+    this.#renewing = true
+    const { runner, leaseMs, recordPrefix } = this.#options
+    try {
+      if (this.#releases.size > 0) await this.#flushReleases()
+      const ids = [...this.#waiters.keys()]
+      for (let i = 0; i < ids.length; i += BATCH) {
+        const lapsed = (await runner.run(LEASE_SCRIPT, [], ['renew', leaseMs, recordPrefix, ...ids.slice(i, i + BATCH)])) as string[]
+        for (const id of lapsed) {
+          this.#finishHere(
+            id,
+            `This replica could not renew its lease on the elicitation for more than ${leaseMs / 1000} s, so the lease lapsed and answers were refused meanwhile; it was cancelled.`,
+            false,
+          )
+        }
+      }
+    } catch {
+      // Unreachable: the connection's deadline and the reconnect window deal with it.
+    } finally {
+      this.#renewing = false
+    }
   }
 
   /**
@@ -183,9 +274,9 @@ export class RedisSettlementChannel {
   #applyRecovered(id: string, state: string | undefined): void {
     if (state === undefined || state === '@pending') return
     if (state === '@gone') {
-      this.deliver(cancelled(id, 'The elicitation is no longer in Redis (restarted or evicted); it was cancelled.'), false)
+      this.#finishHere(id, 'The elicitation is no longer in Redis (restarted or evicted); it was cancelled.', false)
     } else if (state === '@settled') {
-      this.deliver(cancelled(id, 'The elicitation was settled while Redis was unreachable; its answer was lost.'), false)
+      this.#finishHere(id, 'The elicitation was settled while Redis was unreachable; its answer was lost.', false)
     } else {
       this.#onMessage(state)
     }

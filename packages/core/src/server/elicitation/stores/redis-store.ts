@@ -51,6 +51,14 @@ export interface RedisElicitationStoreOptions {
    * closing the socket is noticed within this plus `commandTimeoutMs`. Default 1000 ms.
    */
   pingIntervalMs?: number
+  /**
+   * How long an elicitation stays answerable after its waiting replica last renewed its lease (it
+   * renews every third of this while it waits). When the replica crashes, hangs or is cut off,
+   * answers are refused with 410 (`not_waiting`) and the elicitation leaves every list once this has
+   * passed; before, an answer could be accepted that no one would ever deliver. A replica that was
+   * unreachable for longer cancels its waiters. Default 15,000 ms.
+   */
+  leaseMs?: number
   /** How long a settled record is kept so a second answer gets 409/410, not 404; default 5 minutes. */
   settledRetentionMs?: number
   /**
@@ -94,6 +102,7 @@ export async function createRedisElicitationStore(options: RedisElicitationStore
     channel: `${prefix}settled`,
   }
   const maxSettledRecords = options.maxSettledRecords ?? 100_000
+  const leaseMs = options.leaseMs ?? 15_000
 
   let lastError: unknown
   const connection = {
@@ -127,6 +136,7 @@ export async function createRedisElicitationStore(options: RedisElicitationStore
       resultPrefix: keys.result,
       recordPrefix: keys.record,
       reconnectWindowMs,
+      leaseMs,
     })
   } catch (error) {
     await commands.close()
@@ -164,6 +174,7 @@ export async function createRedisElicitationStore(options: RedisElicitationStore
           utf8ByteLength(json),
           cap(limits.maxPendingBytes),
           record.createdAt,
+          leaseMs,
         ],
       )
       if (outcome === 'ok') return { ok: true }
@@ -224,7 +235,7 @@ export async function createRedisElicitationStore(options: RedisElicitationStore
         channel.deliver(settlement)
         return { ok: true }
       }
-      if (outcome === 'already_settled' || outcome === 'expired') return { ok: false, reason: outcome }
+      if (outcome === 'already_settled' || outcome === 'expired' || outcome === 'not_waiting') return { ok: false, reason: outcome }
       return { ok: false, reason: 'not_found' }
     },
 
@@ -233,7 +244,9 @@ export async function createRedisElicitationStore(options: RedisElicitationStore
     },
 
     async close(): Promise<void> {
-      await Promise.all([channel.close(), commands.close()])
+      // The channel first: it tells Redis its waiters are gone over the commands connection.
+      await channel.close()
+      await commands.close()
     },
   }
 }
