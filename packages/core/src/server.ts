@@ -3,8 +3,11 @@
 export type {
   CreateOutcome,
   ElicitationLimits,
+  ElicitationRecord,
   ElicitationSettlement,
   ElicitationStore,
+  SettledElicitation,
+  SettledElicitationStatus,
   SettleOutcome,
   StoredElicitation,
 } from './server/elicitation/stores/elicitation-store'
