@@ -28,10 +28,19 @@ export interface RedisServerHandle {
   thaw(): void
 }
 
-/** Starts a redis-server on a free port and waits until it answers PING (at most 10 s). */
-export async function startRedisServer(): Promise<RedisServerHandle> {
+/** The command line of a plain test server on `port`: loopback only, no persistence. */
+export function serverArgs(port: number): string[] {
+  return ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'no']
+}
+
+/**
+ * Starts a redis-server on a free port and waits until it answers PING (at most 10 s).
+ * `commandLine` replaces {@link serverArgs} (a replica, a Sentinel); it is given the port.
+ */
+export async function startRedisServer(commandLine: (port: number) => string[] = serverArgs): Promise<RedisServerHandle> {
   const port = await freePort()
-  let child = await launch(port)
+  const launch = () => launchOn(port, commandLine(port))
+  let child = await launch()
   return {
     port,
     url: `redis://127.0.0.1:${port}`,
@@ -41,7 +50,7 @@ export async function startRedisServer(): Promise<RedisServerHandle> {
     async restart() {
       child.kill('SIGCONT')
       await terminate(child, 'SIGKILL')
-      child = await launch(port)
+      child = await launch()
     },
     async stop() {
       child.kill('SIGCONT')
@@ -56,12 +65,8 @@ export async function startRedisServer(): Promise<RedisServerHandle> {
   }
 }
 
-async function launch(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    REDIS_SERVER,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'no'],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  )
+async function launchOn(port: number, args: string[]): Promise<ChildProcess> {
+  const child = spawn(REDIS_SERVER, args, { stdio: ['ignore', 'ignore', 'pipe'] })
   live.add(child)
   guardChild(child)
   let stderr = ''
