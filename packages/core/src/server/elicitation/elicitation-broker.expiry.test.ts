@@ -85,4 +85,15 @@ describe('elicitation expiry', () => {
     expect(await broker.respond({ id, action: 'accept', content: { name: 'late' } }, 's1')).toMatchObject({ ok: false, code: 'expired' })
     await expect(result).resolves.toEqual({ action: 'cancel' })
   })
+
+  it('declines a request whose own ttlMs is not a positive, finite number, saying so', async () => {
+    broker = createElicitationBroker()
+    const rec = createPartRecorder()
+    for (const ttlMs of [0, -5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      await expect(broker.request(FORM, { sessionId: 's1', emit: rec.emit, ttlMs })).resolves.toEqual({ action: 'decline' })
+    }
+    expect(rec.parts.map((p) => [p.data.status, p.data.reason])).toEqual(
+      Array(4).fill(['failed', 'ttlMs must be a positive, finite number of milliseconds']),
+    )
+  })
 })

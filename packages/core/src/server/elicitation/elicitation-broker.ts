@@ -136,6 +136,7 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
     let timer: ReturnType<typeof setTimeout> | undefined
     const grace = new Promise<'late'>((resolve) => {
       timer = setTimeout(() => resolve('late'), STORE_GRACE_MS)
+      ;(timer as { unref?: () => void }).unref?.()
     })
     try {
       const outcome = await Promise.race([store.settle(settlement, waiter.wallNow()), grace])
@@ -296,8 +297,8 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
       return refuse(ctx, shown, 'failed', { action: 'decline' }, `This client does not support ${shown.mode}-mode elicitation`)
     }
     const ttl = ctx.ttlMs ?? ttlMs
-    if (!(typeof ttl === 'number' && ttl > 0)) {
-      return refuse(ctx, shown, 'failed', { action: 'decline' }, 'ttlMs in the request context must be a positive number of milliseconds')
+    if (!(typeof ttl === 'number' && Number.isFinite(ttl) && ttl > 0)) {
+      return refuse(ctx, shown, 'failed', { action: 'decline' }, 'ttlMs must be a positive, finite number of milliseconds')
     }
     if (ctx.signal?.aborted) return refuse(ctx, shown, 'cancelled', { action: 'cancel' }, 'The request was cancelled before it was shown')
 
