@@ -218,6 +218,23 @@ describe('createMcpAppHostBridge', () => {
     expect(t.reply(2)?.error).toMatchObject({ code: -32600 })
   })
 
+  it('refuses messages that are not plain JSON (Map, Set, Blob, ...) before any handler sees them', async () => {
+    const onLog = vi.fn()
+    const onRefused = vi.fn()
+    const t = setup({ handlers: { onLog, onRefused } })
+    // A 5 MB Map once counted as 2 bytes and reached onLog.
+    const map = new Map(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, 'x'.repeat(100)]))
+    for (const data of [map, new Set([1]), new Blob(['x']), new Date(0), new Uint8Array(4)]) {
+      t.send(structuredClone({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data } }))
+    }
+    t.send(structuredClone({ jsonrpc: '2.0', id: 9, method: 'ui/message', params: { role: 'user', content: [{ type: 'text', text: new Map() }] } }))
+    await t.settle()
+    expect(onLog).not.toHaveBeenCalled()
+    expect(t.requests).toEqual([])
+    expect(onRefused.mock.calls).toEqual([...Array.from({ length: 5 }, () => ['not_json', 'notifications/message']), ['not_json', 'ui/message']])
+    expect(t.reply(9)?.error).toMatchObject({ code: -32600 })
+  })
+
   it('waits for the teardown answer, at most the timeout', async () => {
     const t = setup({ toolInput: {} })
     expect(await t.bridge.teardown()).toBeUndefined() // not initialized: nothing to wait for

@@ -22,7 +22,7 @@ import {
   INVALID_PARAMS,
   INVALID_REQUEST,
   type IncomingJsonRpc,
-  type JsonRpcError,
+  JsonRpcError,
   type JsonRpcId,
   METHOD_NOT_FOUND,
   parseJsonRpc,
@@ -31,7 +31,7 @@ import {
   createRateLimiter,
   DEFAULT_MAX_MESSAGE_BYTES,
   DEFAULT_RATE_LIMIT,
-  estimateMessageSize,
+  measureJsonMessage,
   type RateLimit,
 } from './message-guard'
 import type {
@@ -61,7 +61,7 @@ export interface McpAppModelContext {
 }
 
 /** Why a message from the app was refused. */
-export type McpAppRefusalReason = 'rate_limited' | 'too_large' | 'link_refused'
+export type McpAppRefusalReason = 'rate_limited' | 'too_large' | 'not_json' | 'link_refused'
 
 /** What the host does with the app's requests; read on every message (latest-ref friendly). */
 export interface McpAppHostHandlers {
@@ -142,13 +142,8 @@ export interface McpAppHostBridge {
 
 const RELAYED = new Set<string>(['tools/call', 'resources/read', 'ping'])
 
-// Thrown inside request handlers to answer with this JSON-RPC error.
-interface RpcFailure {
-  rpcError: JsonRpcError
-}
-
 function fail(code: number, message: string): never {
-  throw { rpcError: { code, message } } satisfies RpcFailure
+  throw new JsonRpcError(code, message)
 }
 
 function defaultOpenLink(url: string): boolean {
@@ -345,7 +340,7 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
     } catch (error) {
       post({
         id,
-        error: (error as Partial<RpcFailure>)?.rpcError ?? { code: INTERNAL_ERROR, message: errorMessage(error) },
+        error: error instanceof JsonRpcError ? error.toJSON() : { code: INTERNAL_ERROR, message: errorMessage(error) },
       })
     }
   }
@@ -395,11 +390,13 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
       return
     }
     const data: unknown = event.data
-    if (estimateMessageSize(data, maxBytes) > maxBytes) {
+    const measured = measureJsonMessage(data, maxBytes)
+    if (!measured.ok) {
       const id = isRecord(data) ? data.id : undefined
-      handlers().onRefused?.('too_large', isRecord(data) && typeof data.method === 'string' ? data.method : undefined)
+      handlers().onRefused?.(measured.reason, isRecord(data) && typeof data.method === 'string' ? data.method : undefined)
       if (typeof id === 'string' || typeof id === 'number') {
-        post({ id, error: { code: INVALID_REQUEST, message: 'Message too large' } })
+        const message = measured.reason === 'too_large' ? 'Message too large' : 'Message is not plain JSON'
+        post({ id, error: { code: INVALID_REQUEST, message } })
       }
       return
     }

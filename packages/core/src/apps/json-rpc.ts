@@ -13,11 +13,29 @@ export const INVALID_PARAMS = -32602
 /** JSON-RPC "Internal error". */
 export const INTERNAL_ERROR = -32603
 
-/** A JSON-RPC error object. */
-export interface JsonRpcError {
+/** A JSON-RPC error object, as it travels on the wire. */
+export interface JsonRpcErrorObject {
   code: number
   message: string
   data?: unknown
+}
+
+/** Thrown by a request handler to answer with this JSON-RPC error (kept apart from HTTP statuses). */
+export class JsonRpcError extends Error {
+  readonly code: number
+  readonly data?: unknown
+
+  constructor(code: number, message: string, data?: unknown) {
+    super(message)
+    this.name = 'JsonRpcError'
+    this.code = code
+    if (data !== undefined) this.data = data
+  }
+
+  /** The wire form: `{ code, message, data? }`. */
+  toJSON(): JsonRpcErrorObject {
+    return this.data === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, data: this.data }
+  }
 }
 
 /** A message received from the app, classified. */
@@ -25,7 +43,6 @@ export type IncomingJsonRpc =
   | { kind: 'request'; id: JsonRpcId; method: string; params: Record<string, unknown> }
   | { kind: 'notification'; method: string; params: Record<string, unknown> }
   | { kind: 'response'; id: JsonRpcId }
-
 
 function isId(value: unknown): value is JsonRpcId {
   return typeof value === 'string' || typeof value === 'number'

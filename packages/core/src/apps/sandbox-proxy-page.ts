@@ -21,9 +21,10 @@ export interface SandboxProxyPageOptions {
 /** Normalises host origins; throws `misuse` on wildcards, `null` or non-http(s) entries. */
 export function normalizeHostOrigins(origins: string[]): string[] {
   if (!Array.isArray(origins) || origins.length === 0) {
-    throw new McpHitlError('allowedHostOrigins must list at least one origin, e.g. ["https://chat.example.com"]', {
-      code: 'misuse',
-    })
+    throw new McpHitlError(
+      'createSandboxProxyHandler / buildSandboxProxyPage: allowedHostOrigins is empty; list the origins of the chat pages that embed the sandbox, e.g. ["https://chat.example.com"]',
+      { code: 'misuse' },
+    )
   }
   return origins.map((origin) => {
     let url: URL | undefined
@@ -33,7 +34,10 @@ export function normalizeHostOrigins(origins: string[]): string[] {
       url = undefined
     }
     if (!url || !['https:', 'http:'].includes(url.protocol) || origin.includes('*')) {
-      throw new McpHitlError(`allowedHostOrigins: "${origin}" is not an http(s) origin`, { code: 'misuse' })
+      throw new McpHitlError(
+        `createSandboxProxyHandler / buildSandboxProxyPage: allowedHostOrigins entry "${origin}" is not an http(s) origin; write exact origins such as "https://chat.example.com" (no wildcards)`,
+        { code: 'misuse' },
+      )
     }
     return url.origin
   })

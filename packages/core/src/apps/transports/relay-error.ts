@@ -6,10 +6,10 @@
  */
 import { McpHitlError } from '../../errors'
 import { HTTP_ERRORS, isHttpErrorCode } from '../../http-errors'
-import { INTERNAL_ERROR, type JsonRpcError } from '../json-rpc'
+import { INTERNAL_ERROR, type JsonRpcErrorObject } from '../json-rpc'
 
 /** Maps a transport's rejection to the JSON-RPC error sent to the app. */
-export function relayErrorToJsonRpc(error: unknown): JsonRpcError {
+export function relayErrorToJsonRpc(error: unknown): JsonRpcErrorObject {
   if (McpHitlError.isInstance(error)) {
     return { code: isHttpErrorCode(error.code) ? HTTP_ERRORS[error.code].rpcCode : INTERNAL_ERROR, message: error.message }
   }
