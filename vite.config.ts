@@ -57,8 +57,9 @@ export default defineConfig({
           exclude: IGNORED,
           browser: browser(),
           testTimeout: 30_000,
-          // Node-side peers for browser tests (a real MCP server + broker), reached through inject().
-          globalSetup: ['packages/react/test/elicitation/e2e.global-setup.ts'],
+          // Node-side peers for browser tests, reached through inject(): a real MCP server + broker,
+          // and the collectors and sandbox proxy the MCP Apps attack tests aim at.
+          globalSetup: ['packages/react/test/elicitation/e2e.global-setup.ts', 'packages/react/test/apps/hostile-peers.global-setup.ts'],
         },
       },
       {

@@ -8,7 +8,11 @@
 // MCP Apps: CSP, sandbox and proxy transports
 export { buildAppCsp, normalizeCspDomain, resolveAppCsp } from './apps/csp'
 export type { AppCspResolution, CspDomainKind, CspHostPolicy, CspRejection } from './apps/csp'
-export { buildAllowAttribute, buildSandboxAttribute, injectCspMeta } from './apps/sandbox'
+export { buildAppDocument } from './apps/app-document'
+export { chooseAppSandboxMode } from './apps/choose-app-sandbox-mode'
+export type { McpAppSandbox, McpAppSandboxMode } from './apps/choose-app-sandbox-mode'
+export type { AppDocumentOptions } from './apps/app-document'
+export { buildAllowAttribute, buildSandboxAttribute } from './apps/sandbox'
 export type { SandboxAttributeOptions } from './apps/sandbox'
 export { createAgUiProxyTransport } from './apps/transports/ag-ui'
 export type { AgUiProxyAgent } from './apps/transports/ag-ui'
@@ -35,6 +39,8 @@ export type { RateLimit } from './apps/message-guard'
 export { decodeBase64Utf8, readMcpAppResource } from './apps/read-app-resource'
 export type { McpAppResource } from './apps/read-app-resource'
 export {
+  MCP_HITL_APP_LEFT_METHOD,
+  MCP_HITL_CHANNEL_METHOD,
   SANDBOX_PROXY_READY_METHOD,
   SANDBOX_RESOURCE_READY_METHOD,
   buildSandboxProxyUrl,

@@ -6,7 +6,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { buildAppCsp } from './csp'
 import type { McpUiResourceCsp } from './protocol'
-import { buildSandboxAttribute, injectCspMeta } from './sandbox'
+import { buildAppDocument } from './app-document'
+import { buildSandboxAttribute } from './sandbox'
 import { buildSandboxProxyPage } from './sandbox-proxy-page'
 import { SANDBOX_PROXY_READY_METHOD, SANDBOX_RESOURCE_READY_METHOD } from './sandbox-proxy-protocol'
 
@@ -68,7 +69,7 @@ const probe = (urls: string[]) => `<!doctype html><html><head><title>probe</titl
 </script></body></html>`
 
 function app(csp: McpUiResourceCsp | undefined, urls: string[]) {
-  return injectCspMeta(probe(urls), buildAppCsp(csp, { allowLocalhost: true }))
+  return buildAppDocument(probe(urls), { csp: buildAppCsp(csp, { allowLocalhost: true }), parentOrigin: HOST })
 }
 
 describe('CSP meta in a sandboxed srcdoc iframe (Chromium)', () => {
@@ -102,7 +103,7 @@ describe('CSP meta in a sandboxed srcdoc iframe (Chromium)', () => {
   })
 
   it('runs the app without the host origin: no access to the parent DOM or storage', async () => {
-    const html = injectCspMeta(
+    const html = buildAppDocument(
       `<script>
         const out = {};
         try { out.dom = parent.document.title; } catch (e) { out.dom = 'blocked'; }
@@ -110,7 +111,7 @@ describe('CSP meta in a sandboxed srcdoc iframe (Chromium)', () => {
         try { out.cookie = document.cookie; } catch (e) { out.cookie = 'blocked'; }
         parent.postMessage({ type: 'done', out, origin: origin }, '*');
       </script>`,
-      buildAppCsp(undefined),
+      { csp: buildAppCsp(undefined), parentOrigin: HOST },
     )
     const { next } = mount(html)
     const done = (await next('done')) as unknown as { out: Record<string, unknown>; origin: string }
@@ -123,7 +124,8 @@ describe('sandbox proxy page (double iframe) in Chromium', () => {
   // The proxy is served from its own origin in production; an opaque-origin srcdoc stands in for it
   // here, with the app CSP as a <meta> where the handler would send the header.
   function mountProxy(csp: McpUiResourceCsp | undefined, allowed = [HOST]) {
-    const page = injectCspMeta(buildSandboxProxyPage({ allowedHostOrigins: allowed }), buildAppCsp(csp, { allowLocalhost: true }))
+    const meta = `<meta http-equiv="Content-Security-Policy" content="${buildAppCsp(csp, { allowLocalhost: true }).replace(/'/g, '&#39;')}">`
+    const page = buildSandboxProxyPage({ allowedHostOrigins: allowed }).replace('<head>', `<head>${meta}`)
     return mount(page, 'allow-scripts')
   }
 

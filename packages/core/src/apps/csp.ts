@@ -2,10 +2,11 @@
  * Deny-by-default Content Security Policy for an MCP App, built from the resource's `_meta.ui.csp`
  * (MCP Apps 2026-01-26) and narrowed by what the host allows.
  *
- * About `'self'`: the default frame is a `srcdoc` iframe sandboxed without `allow-same-origin`, so
- * the app's origin is opaque and `'self'` grants it nothing a declared domain would not; it is kept
- * because the spec's defaults name it and because in the double-iframe option the inner document
- * inherits the sandbox proxy's origin, where `'self'` means that separate origin (never the host's).
+ * No `'self'` anywhere, unlike the spec's example defaults: in a sandboxed `srcdoc` frame Chromium
+ * resolves `'self'` to the embedding page's origin (measured in Chromium 156: images, styles and
+ * scripts from the chat's own origin loaded), and behind a sandbox proxy it would mean the proxy's
+ * origin. An app reaches exactly the origins it declared and the host allowed, nothing else.
+ * `base-uri` defaults to `'none'` for the same reason.
  */
 import type { McpUiResourceCsp } from './protocol'
 
@@ -124,14 +125,14 @@ export function resolveAppCsp(csp: McpUiResourceCsp | undefined, hostPolicy: Csp
   const orNone = (list: string[], fallback: string) => (list.length ? list.join(' ') : fallback)
   const policy = [
     "default-src 'none'",
-    `script-src ${withRes("'self' 'unsafe-inline'")}`,
-    `style-src ${withRes("'self' 'unsafe-inline'")}`,
-    `img-src ${withRes("'self' data:")}`,
-    `font-src ${withRes("'self' data:")}`,
-    `media-src ${withRes("'self' data:")}`,
+    `script-src ${withRes("'unsafe-inline'")}`,
+    `style-src ${withRes("'unsafe-inline'")}`,
+    `img-src ${withRes('data:')}`,
+    `font-src ${withRes('data:')}`,
+    `media-src ${withRes('data:')}`,
     `connect-src ${orNone(domains.connectDomains, "'none'")}`,
     `frame-src ${orNone(domains.frameDomains, "'none'")}`,
-    `base-uri ${orNone(domains.baseUriDomains, "'self'")}`,
+    `base-uri ${orNone(domains.baseUriDomains, "'none'")}`,
     "object-src 'none'",
     "form-action 'none'",
   ].join('; ')

@@ -42,6 +42,7 @@ import type {
   ProxiedMCPRequest,
   ProxiedMcpMethod,
 } from './protocol'
+import { MCP_HITL_APP_LEFT_METHOD, MCP_HITL_CHANNEL_METHOD } from './sandbox-proxy-protocol'
 import { relayErrorToJsonRpc } from './transports/relay-error'
 import type { McpProxyTransport } from './transports/types'
 
@@ -81,6 +82,11 @@ export interface McpAppHostHandlers {
   onLog?(params: Record<string, unknown>): void
   /** A message was refused (for telemetry; never called for messages from other windows). */
   onRefused?(reason: McpAppRefusalReason, method?: string): void
+  /**
+   * The app's document is gone: the frame navigated or reloaded itself. The bridge has closed and
+   * sends nothing more; the host should remove the frame and say so.
+   */
+  onDocumentLeft?(): void
 }
 
 /** Options of {@link createMcpAppHostBridge}. */
@@ -113,6 +119,13 @@ export interface McpAppHostBridgeOptions {
 export interface McpAppTarget {
   window: Window
   origin: string
+  /**
+   * `'port'` for a document built by `buildAppDocument`: its first message hands the host a
+   * `MessagePort`, and the host posts only on that port (never to the window), so nothing it sends
+   * can reach a document the frame navigated to. A second port, or the document's leave notice,
+   * closes the bridge ({@link McpAppHostHandlers.onDocumentLeft}). Default `'window'`.
+   */
+  channel?: 'port' | 'window'
 }
 
 /** Lifecycle of a bridge. */
@@ -185,12 +198,43 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
   let nextId = 1
   const waiting = new Map<JsonRpcId, () => void>()
   const inflight = new Set<AbortController>()
+  // The app document's own port, in 'port' channel mode; undefined until its first message.
+  let port: MessagePort | undefined
 
   const post = (message: Record<string, unknown>) => {
     if (state === 'closed' || !target) return
+    const data = { jsonrpc: '2.0', ...message }
+    if (target.channel === 'port') {
+      // No port yet means no kit document to talk to: nothing goes to the window, ever.
+      port?.postMessage(data)
+      return
+    }
     // A sandboxed srcdoc frame has an opaque origin, which postMessage cannot name: '*' is the only
     // target; the frame's own window is still the only recipient.
-    target.window.postMessage({ jsonrpc: '2.0', ...message }, target.origin === 'null' ? '*' : target.origin)
+    target.window.postMessage(data, target.origin === 'null' ? '*' : target.origin)
+  }
+
+  // The document the bridge spoke to is gone; whatever replaced it gets nothing.
+  const documentLeft = () => {
+    if (state === 'closed') return
+    close()
+    handlers().onDocumentLeft?.()
+  }
+
+  const openPort = (event: MessageEvent) => {
+    const next = event.ports[0]
+    if (!next) return
+    if (port) {
+      // A second document announced itself in the same frame: it navigated or reloaded.
+      next.close()
+      documentLeft()
+      return
+    }
+    port = next
+    port.onmessage = (message: MessageEvent) => {
+      const data = message.data as { method?: unknown } | undefined
+      if (data?.method === MCP_HITL_APP_LEFT_METHOD) documentLeft()
+    }
   }
   const notify = (method: string, params: Record<string, unknown>) => post({ method, params })
 
@@ -384,6 +428,10 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
   const listener = (event: MessageEvent) => {
     // Identity before anything else: only the frame's own window, with the origin it must carry.
     if (!target || event.source !== target.window || event.origin !== target.origin) return
+    if (target.channel === 'port' && event.ports.length > 0) {
+      if (isRecord(event.data) && event.data.method === MCP_HITL_CHANNEL_METHOD) openPort(event)
+      return
+    }
     // The budget is spent before `event.data` is read, so a flood costs the host no deserialising.
     if (!limiter.take()) {
       handlers().onRefused?.('rate_limited')
@@ -401,7 +449,24 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
       return
     }
     const message = parseJsonRpc(data)
-    if (message) dispatch(message)
+    if (!message) return
+    // In port mode a document that never handed over a port is not the kit's document.
+    if (target.channel === 'port' && !port) return
+    // The kit's sandbox proxy saw its inner frame load a second document.
+    if (message.kind === 'notification' && message.method === MCP_HITL_APP_LEFT_METHOD) return documentLeft()
+    dispatch(message)
+  }
+
+  const close = () => {
+    if (state === 'closed') return
+    state = 'closed'
+    listenOn?.removeEventListener('message', listener as EventListener)
+    for (const controller of inflight) controller.abort()
+    inflight.clear()
+    for (const done of waiting.values()) done()
+    port?.close()
+    port = undefined
+    target = undefined
   }
 
   return {
@@ -452,14 +517,6 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
         post({ id, method: 'ui/resource-teardown', params: {} })
       })
     },
-    close() {
-      if (state === 'closed') return
-      state = 'closed'
-      listenOn?.removeEventListener('message', listener as EventListener)
-      for (const controller of inflight) controller.abort()
-      inflight.clear()
-      for (const done of waiting.values()) done()
-      target = undefined
-    },
+    close,
   }
 }

@@ -7,10 +7,22 @@
  * and, from the host, by origin.
  *
  * The app's CSP is enforced by the HTTP header the proxy page is served with (the inner `srcdoc`
- * document inherits it; see `createSandboxProxyHandler`), plus the `<meta>` the host injects.
+ * document inherits it; see `createSandboxProxyHandler`), plus the `<meta>` of the document the
+ * host built with `buildAppDocument`. The header's `frame-src` also governs the inner frame's own
+ * navigations, so an app cannot navigate itself anywhere it did not declare.
+ *
+ * When the app document hands over a port (`mcp-hitl/channel`, see `buildAppDocument`), host
+ * messages go to the app on that port only, so they die with the document. A second document in
+ * the inner frame (a navigation or reload) is removed and reported to the host as
+ * `mcp-hitl/app-left`; the app can never speak the `mcp-hitl/` or `sandbox-` messages itself.
  */
 import { McpHitlError } from '../errors'
-import { SANDBOX_PROXY_READY_METHOD, SANDBOX_RESOURCE_READY_METHOD } from './sandbox-proxy-protocol'
+import {
+  MCP_HITL_APP_LEFT_METHOD,
+  MCP_HITL_CHANNEL_METHOD,
+  SANDBOX_PROXY_READY_METHOD,
+  SANDBOX_RESOURCE_READY_METHOD,
+} from './sandbox-proxy-protocol'
 
 /** Options of {@link buildSandboxProxyPage}. */
 export interface SandboxProxyPageOptions {
@@ -54,23 +66,39 @@ const SCRIPT = `(function () {
   var TOKENS = ['allow-scripts', 'allow-forms', 'allow-popups', 'allow-modals', 'allow-downloads'];
   var FEATURES = { camera: 'camera', microphone: 'microphone', geolocation: 'geolocation', clipboardWrite: 'clipboard-write' };
   var inner = null;
+  var port = null;
+  function left() {
+    if (inner) inner.remove();
+    inner = null;
+    if (port) port.close();
+    port = null;
+    window.parent.postMessage({ jsonrpc: '2.0', method: '${MCP_HITL_APP_LEFT_METHOD}', params: {} }, host);
+  }
   function load(params) {
     if (!params || typeof params.html !== 'string') return;
     if (inner) inner.remove();
-    inner = document.createElement('iframe');
-    inner.setAttribute('title', 'MCP App');
-    inner.style.cssText = 'border:0;width:100%;height:100%;display:block';
+    if (port) port.close();
+    port = null;
+    var frame = document.createElement('iframe');
+    inner = frame;
+    frame.setAttribute('title', 'MCP App');
+    frame.style.cssText = 'border:0;width:100%;height:100%;display:block';
     // Only harmless tokens survive: never allow-same-origin (the app would own this proxy), never top navigation.
-    var asked = typeof params.sandbox === 'string' ? params.sandbox.split(/\\s+/) : [];
+    var asked = typeof params.sandbox === 'string' ? params.sandbox.split(/s+/) : [];
     var tokens = ['allow-scripts'];
     for (var i = 0; i < asked.length; i++) if (TOKENS.indexOf(asked[i]) !== -1 && tokens.indexOf(asked[i]) === -1) tokens.push(asked[i]);
-    inner.setAttribute('sandbox', tokens.join(' '));
+    frame.setAttribute('sandbox', tokens.join(' '));
     var allow = [];
     var perms = params.permissions && typeof params.permissions === 'object' ? params.permissions : {};
     for (var key in FEATURES) if (Object.prototype.hasOwnProperty.call(perms, key) && perms[key]) allow.push(FEATURES[key]);
-    if (allow.length) inner.setAttribute('allow', allow.join('; '));
-    inner.srcdoc = params.html;
-    document.body.appendChild(inner);
+    if (allow.length) frame.setAttribute('allow', allow.join('; '));
+    var loads = 0;
+    frame.addEventListener('load', function () {
+      loads++;
+      if (loads > 1 && inner === frame) left();
+    });
+    frame.srcdoc = params.html;
+    document.body.appendChild(frame);
   }
   window.addEventListener('message', function (event) {
     var data = event.data;
@@ -78,10 +106,20 @@ const SCRIPT = `(function () {
     if (event.source === window.parent) {
       if (event.origin !== host) return;
       if (method === '${SANDBOX_RESOURCE_READY_METHOD}') return load(data.params);
-      if (inner && inner.contentWindow) inner.contentWindow.postMessage(data, '*');
+      if (port) port.postMessage(data);
+      else if (inner && inner.contentWindow) inner.contentWindow.postMessage(data, '*');
     } else if (inner && event.source === inner.contentWindow) {
-      // The app may not speak the proxy's own handshake.
-      if (typeof method === 'string' && method.indexOf('ui/notifications/sandbox-') === 0) return;
+      if (method === '${MCP_HITL_CHANNEL_METHOD}' && event.ports.length) {
+        // The document's first message; a second one means a second document.
+        if (port) return left();
+        port = event.ports[0];
+        port.onmessage = function (message) {
+          if (message.data && message.data.method === '${MCP_HITL_APP_LEFT_METHOD}') left();
+        };
+        return;
+      }
+      // The app may not speak the proxy's handshake or the kit's frame messages.
+      if (typeof method === 'string' && (method.indexOf('ui/notifications/sandbox-') === 0 || method.indexOf('mcp-hitl/') === 0)) return;
       window.parent.postMessage(data, host);
     }
   });

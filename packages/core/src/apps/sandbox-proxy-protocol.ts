@@ -1,10 +1,24 @@
-/** The handshake of the MCP Apps sandbox proxy (2026-01-26, double-iframe option). */
+/**
+ * The handshake of the MCP Apps sandbox proxy (2026-01-26, double-iframe option), plus the kit's
+ * own frame messages (`mcp-hitl/*`), which never reach or come from app code.
+ */
 import type { McpUiResourceCsp, McpUiResourcePermissions } from './protocol'
 
 /** Notification the proxy sends to the host once it is ready for the app's HTML. */
 export const SANDBOX_PROXY_READY_METHOD = 'ui/notifications/sandbox-proxy-ready'
 /** Notification the host sends to the proxy with the app's HTML. */
 export const SANDBOX_RESOURCE_READY_METHOD = 'ui/notifications/sandbox-resource-ready'
+
+/**
+ * First message of a kit-built app document to its parent, carrying a `MessagePort`: the parent
+ * talks to the app on that port only, so its messages die with the document (see `buildAppDocument`).
+ */
+export const MCP_HITL_CHANNEL_METHOD = 'mcp-hitl/channel'
+/**
+ * The app's document is gone (it navigated or reloaded): sent on the port by the document's
+ * `pagehide`, and by the kit's sandbox proxy to the host when its inner frame loads a second document.
+ */
+export const MCP_HITL_APP_LEFT_METHOD = 'mcp-hitl/app-left'
 
 /** Params of {@link SANDBOX_RESOURCE_READY_METHOD}. */
 export interface SandboxResourceReadyParams {

@@ -1,6 +1,6 @@
 /**
- * Iframe attributes for an MCP App: the `sandbox` tokens, the Permissions-Policy `allow` list, and
- * the CSP `<meta>` placed in the app's HTML. All deny-by-default and pure.
+ * Iframe attributes for an MCP App: the `sandbox` tokens and the Permissions-Policy `allow` list.
+ * All deny-by-default and pure. The app's document itself is built by `buildAppDocument`.
  */
 import { McpHitlError } from '../errors'
 import type { McpUiResourcePermissions } from './protocol'
@@ -59,25 +59,4 @@ export function buildAllowAttribute(
 // The spec marks a permission with an empty object; `true` is tolerated, anything else is not a grant.
 function isPresent(value: unknown): boolean {
   return value === true || (typeof value === 'object' && value !== null)
-}
-
-const ATTRS = `(?:\\s(?:[^>"']|"[^"]*"|'[^']*')*)?`
-// Comments may precede the doctype; a meta placed before it would switch the page to quirks mode.
-// A comment body never contains `-->`, so each input parses one way (no catastrophic backtracking).
-const LEADING = new RegExp(
-  `^(?:\\uFEFF)?\\s*(?:(?:<!--(?:[^-]|-(?!->))*-->\\s*)*<!doctype${ATTRS}>\\s*)?(?:<html${ATTRS}>\\s*)?(?:<head${ATTRS}>)?`,
-  'i',
-)
-
-/**
- * Places `<meta http-equiv="Content-Security-Policy">` before any other content of `html`: right
- * after a leading doctype / `<html>` / `<head>` open tag, else at the very start. The HTML parser
- * puts a `<meta>` met before anything else into `<head>` (creating `<html>` and `<head>` if absent),
- * so nothing in the document (comments, scripts, a `<head` inside a string) can run before it.
- */
-export function injectCspMeta(html: string, csp: string): string {
-  const at = LEADING.exec(html)?.[0].length ?? 0
-  const content = csp.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-  const meta = `<meta http-equiv="Content-Security-Policy" content="${content}">`
-  return html.slice(0, at) + meta + html.slice(at)
 }

@@ -5,23 +5,25 @@
  * followed by an attach in the same turn (StrictMode's simulated unmount) is a no-op, and only a
  * detach that stays detached disposes the frame, after a bounded `ui/resource-teardown`.
  */
-import { McpHitlError, type McpUiResourcePermissions } from '@mcp-hitl/core'
+import type { McpUiResourcePermissions } from '@mcp-hitl/core'
 import {
   buildAllowAttribute,
-  buildAppCsp,
+  buildAppDocument,
   buildSandboxAttribute,
   buildSandboxProxyUrl,
+  chooseAppSandboxMode,
   createMcpAppHostBridge,
   type CspHostPolicy,
-  injectCspMeta,
   type McpAppHostBridge,
   type McpAppHostBridgeOptions,
+  type McpAppHostHandlers,
   type McpAppResource,
+  type McpAppSandbox,
+  type McpAppTarget,
   resolveAppCsp,
 } from '@mcp-hitl/core/apps'
 
-/** Where the app runs: a `srcdoc` iframe (default) or the spec's double iframe behind a sandbox proxy on another origin. */
-export type McpAppSandbox = 'srcdoc' | { proxyUrl: string }
+export type { McpAppSandbox }
 
 /** What a {@link FrameHost} needs to build its iframe. */
 export interface FrameHostOptions {
@@ -32,6 +34,8 @@ export interface FrameHostOptions {
   title: string
   teardownTimeoutMs: number
   bridge: Omit<McpAppHostBridgeOptions, 'sandbox' | 'proxyResource'>
+  /** The frame navigated or reloaded itself: the bridge closed and the iframe was removed. */
+  onDocumentLeft?: () => void
 }
 
 // Where a detached iframe waits for its teardown answer without being reloaded.
@@ -63,15 +67,18 @@ function move(parent: Element, node: Element): boolean {
 export class FrameHost {
   readonly iframe: HTMLIFrameElement
   readonly bridge: McpAppHostBridge
-  private readonly origin: string
+  private readonly target: Omit<McpAppTarget, 'window'>
   private disposeTimer: ReturnType<typeof setTimeout> | undefined
   private disposed = false
 
   constructor(private readonly options: FrameHostOptions) {
-    const { resource, sandbox } = options
+    const { resource } = options
+    // Throws `misuse` for a proxy URL that would not isolate the app (the component shows it).
+    const chosen = chooseAppSandboxMode(options.sandbox, location.origin)
     const iframe = document.createElement('iframe')
     iframe.title = options.title
     iframe.setAttribute('data-part', 'iframe')
+    iframe.setAttribute('data-sandbox-mode', chosen.mode)
     const allow = buildAllowAttribute(resource.meta.permissions, options.permissions)
     if (allow) iframe.allow = allow
     const { domains, policy } = resolveAppCsp(resource.meta.csp, options.csp)
@@ -81,26 +88,39 @@ export class FrameHost {
       if (value && options.permissions?.[name as keyof McpUiResourcePermissions]) granted[name as keyof McpUiResourcePermissions] = {}
     }
     const applied = { csp: domains, permissions: granted }
-    let origin = 'null'
+    let target: Omit<McpAppTarget, 'window'>
     let proxyResource: McpAppHostBridgeOptions['proxyResource']
-    if (sandbox === 'srcdoc') {
+    if (chosen.mode === 'srcdoc') {
       iframe.setAttribute('sandbox', buildSandboxAttribute({ srcdoc: true }))
-      iframe.srcdoc = injectCspMeta(resource.html, policy)
+      // Defence in depth: Chromium enforces the `csp` attribute on the srcdoc document and requires
+      // any document the frame navigates to, and every nested frame, to accept it (Allow-CSP-From).
+      // Declared frame domains would never accept it, so it is left off when the app declares some.
+      if (domains.frameDomains.length === 0) iframe.setAttribute('csp', policy)
+      iframe.srcdoc = buildAppDocument(resource.html, { csp: policy, parentOrigin: location.origin })
+      // Host messages travel on the document's own port: none can reach a document it navigates to.
+      target = { origin: 'null', channel: 'port' }
     } else {
-      const url = new URL(sandbox.proxyUrl, location.href)
-      if (url.origin === location.origin) {
-        throw new McpHitlError('McpAppFrame: serve the sandbox proxy from another origin', { code: 'misuse' })
-      }
-      origin = url.origin
       // The proxy runs on its own origin, so it may keep allow-same-origin; the app inside it may not.
       iframe.setAttribute('sandbox', buildSandboxAttribute({ sameOrigin: true }))
       // The proxy's handler turns the `csp` parameter into the page's CSP header, which the inner app inherits.
-      iframe.src = buildSandboxProxyUrl(url, domains)
-      proxyResource = { html: injectCspMeta(resource.html, buildAppCsp(resource.meta.csp, options.csp)), sandbox: 'allow-scripts', ...applied }
+      iframe.src = buildSandboxProxyUrl(chosen.proxyUrl, domains)
+      proxyResource = { html: buildAppDocument(resource.html, { csp: policy, parentOrigin: chosen.proxyOrigin }), sandbox: 'allow-scripts', ...applied }
+      target = { origin: chosen.proxyOrigin, channel: 'window' }
     }
+    // A second load is a second document in the frame (in proxy mode, the proxy page itself).
+    let loads = 0
+    iframe.addEventListener('load', () => {
+      loads++
+      if (loads > 1) this.documentLeft()
+    })
+    const user = options.bridge.handlers
+    const handlers = (): McpAppHostHandlers => ({
+      ...(typeof user === 'function' ? user() : user),
+      onDocumentLeft: () => this.documentLeft(),
+    })
     this.iframe = iframe
-    this.bridge = createMcpAppHostBridge({ ...options.bridge, sandbox: applied, proxyResource })
-    this.origin = origin
+    this.bridge = createMcpAppHostBridge({ ...options.bridge, handlers, sandbox: applied, proxyResource })
+    this.target = target
   }
 
   /** Puts the iframe into `slot` (first time: creates the browsing context and starts listening). */
@@ -113,7 +133,7 @@ export class FrameHost {
       else move(slot, this.iframe)
     }
     const contentWindow = this.iframe.contentWindow
-    if (contentWindow && this.bridge.state === 'idle') this.bridge.connect({ window: contentWindow, origin: this.origin })
+    if (contentWindow && this.bridge.state === 'idle') this.bridge.connect({ window: contentWindow, ...this.target })
   }
 
   /**
@@ -124,6 +144,16 @@ export class FrameHost {
     if (this.disposed || this.disposeTimer !== undefined) return
     if (this.iframe.isConnected) move(parkingLot(), this.iframe)
     this.disposeTimer = setTimeout(() => void this.dispose(), 0)
+  }
+
+  // The app left its document: whatever replaced it is removed unheard, and the host is told.
+  private documentLeft(): void {
+    if (this.disposed) return
+    this.disposed = true
+    clearTimeout(this.disposeTimer)
+    this.bridge.close()
+    this.iframe.remove()
+    this.options.onDocumentLeft?.()
   }
 
   /** Tells the app to tear down, waits at most `teardownTimeoutMs`, then removes the iframe. */

@@ -1,4 +1,4 @@
-import type { McpAppsActivityContent, McpUiResourcePermissions } from '@mcp-hitl/core'
+import { McpHitlError, type McpAppsActivityContent, type McpUiResourcePermissions } from '@mcp-hitl/core'
 import {
   type CspHostPolicy,
   detectHostContext,
@@ -137,6 +137,8 @@ export function McpAppFrame(props: McpAppFrameProps) {
             rateLimit: p.rateLimit,
             maxMessageBytes: p.maxMessageBytes,
           },
+          onDocumentLeft: () =>
+            setFrameError(new McpHitlError('the app left its page (it navigated or reloaded itself), so it was closed', { code: 'protocol' })),
         })
       } catch (error) {
         setFrameError(error instanceof Error ? error : new Error(String(error)))

