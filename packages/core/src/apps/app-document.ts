@@ -10,9 +10,10 @@
  *
  * After the policy comes the guard, a classic script that runs before any app script:
  * - it removes the WebRTC constructors (`RTCPeerConnection` and every `RTC*` interface), which no
- *   CSP directive governs in Chromium (`webrtc` is not implemented), from the app's window and from
- *   every same-origin frame the app creates (about:blank and srcdoc children share its opaque
- *   origin and would hand it fresh constructors), and prefixes every nested `srcdoc` with itself;
+ *   CSP directive governs in Chromium (`webrtc` is not implemented). Nested frames of the sandboxed
+ *   app get opaque origins of their own, so the app cannot take constructors from them, but their
+ *   own scripts could use them: every nested `srcdoc` is prefixed with the guard, and no nested
+ *   frame may start as a `javascript:` URL;
  * - it opens a `MessageChannel` to the parent and hands over one port, before the app can post
  *   anything. The host then talks to the app only on that port, re-dispatched inside the document
  *   as ordinary `message` events from `window.parent`. A port belongs to its document: if the
@@ -41,169 +42,116 @@ const GUARD = `(function guard(config) {
   var apply = Reflect.apply;
   var defineProperty = Object.defineProperty;
   var getDescriptor = Object.getOwnPropertyDescriptor;
-  var ownNames = Object.getOwnPropertyNames;
-  var RTC = /^(webkit)?RTC/;
-  var seen = new WeakSet();
-  var written = new WeakMap();
+  var names = Object.getOwnPropertyNames(window);
+  var getAttribute = Element.prototype.getAttribute;
+  var setAttribute = Element.prototype.setAttribute;
+  var querySelectorAll = Element.prototype.querySelectorAll;
+  var fragmentQuery = DocumentFragment.prototype.querySelectorAll;
   var childPrefix = '<script>(' + source + ')({})<\\/script>';
+  var written = new WeakMap();
 
-  function scrub(w) {
-    var names = ownNames(w);
-    for (var i = 0; i < names.length; i++) {
-      if (!RTC.test(names[i])) continue;
-      try { defineProperty(w, names[i], { value: undefined, writable: false, configurable: false, enumerable: false }); } catch (e) {}
+  // No CSP directive governs WebRTC in Chromium: the constructors go, for good.
+  for (var i = 0; i < names.length; i++) {
+    if (!/^(webkit)?RTC/.test(names[i])) continue;
+    try { defineProperty(window, names[i], { value: undefined, writable: false, configurable: false, enumerable: false }); } catch (e) {}
+  }
+
+  // Nested frames of a sandboxed document have opaque origins of their own: the app cannot reach
+  // their globals, but their own scripts would find fresh constructors. So every nested document
+  // starts with this guard (srcdoc), and none starts as a javascript: URL, the one script source a
+  // new frame can be given that no later navigation can (Chromium refuses those cross-origin).
+  function guardedSrcdoc(value) {
+    var text = String(value);
+    return text.indexOf(childPrefix) === 0 ? text : childPrefix + text;
+  }
+  function isScriptUrl(value) {
+    return /^[\\u0000-\\u0020]*javascript:/i.test(String(value).replace(/[\\t\\n\\r]/g, ''));
+  }
+  function guardFrame(frame) {
+    var srcdoc = apply(getAttribute, frame, ['srcdoc']);
+    if (srcdoc !== null && written.get(frame) !== srcdoc) {
+      var next = guardedSrcdoc(srcdoc);
+      written.set(frame, next);
+      if (next !== srcdoc) apply(setAttribute, frame, ['srcdoc', next]);
     }
+    var src = apply(getAttribute, frame, ['src']);
+    if (src !== null && isScriptUrl(src)) apply(setAttribute, frame, ['src', 'about:blank']);
   }
-  function sameOrigin(w) {
-    try { return !!w.document; } catch (e) { return false; }
-  }
-  // Every frame below w: scrubbed and guarded before app code can touch its globals.
-  function sweep(w) {
-    var n = 0;
-    try { n = w.length; } catch (e) { return; }
-    for (var i = 0; i < n; i++) {
-      var child;
-      try { child = w[i]; } catch (e) { continue; }
-      if (!child || !sameOrigin(child)) continue;
-      install(child);
-      sweep(child);
-    }
-  }
-  // A nested srcdoc document runs this guard before its own scripts.
-  function prefixSrcdoc(frame) {
-    var value = frame.getAttribute('srcdoc');
-    if (value === null || written.get(frame) === value) return;
-    var guarded = childPrefix + value;
-    written.set(frame, guarded);
-    frame.setAttribute('srcdoc', guarded);
-  }
-  // Open shadow roots hide their frames from querySelectorAll: look inside them too.
-  function guardNode(node) {
-    if (!node || node.nodeType !== 1) return;
-    if (node.localName === 'iframe') prefixSrcdoc(node);
+  function guardTree(node) {
+    if (!node || (node.nodeType !== 1 && node.nodeType !== 11)) return;
+    if (node.localName === 'iframe' || node.localName === 'frame') guardFrame(node);
     if (node.shadowRoot) guardTree(node.shadowRoot);
-    if (node.firstElementChild) guardTree(node);
-  }
-  function guardTree(root) {
-    var all = root.querySelectorAll('*');
-    for (var i = 0; i < all.length; i++) {
-      if (all[i].localName === 'iframe') prefixSrcdoc(all[i]);
-      if (all[i].shadowRoot) guardTree(all[i].shadowRoot);
+    var all = apply(node.nodeType === 1 ? querySelectorAll : fragmentQuery, node, ['*']);
+    for (var j = 0; j < all.length; j++) {
+      if (all[j].localName === 'iframe' || all[j].localName === 'frame') guardFrame(all[j]);
+      if (all[j].shadowRoot) guardTree(all[j].shadowRoot);
     }
   }
-  // Insertions sweep synchronously, so app code reading window[0] right after one finds it scrubbed.
-  function wrapMethod(proto, name, w) {
+  // Nodes are guarded before they are inserted, so a new frame never starts unguarded.
+  function wrapInsert(proto, name) {
     var d = proto && getDescriptor(proto, name);
     if (!d || typeof d.value !== 'function') return;
     var original = d.value;
     d.value = function () {
-      var result = apply(original, this, arguments);
-      sweep(w);
-      return result;
+      for (var k = 0; k < arguments.length; k++) guardTree(arguments[k]);
+      return apply(original, this, arguments);
     };
     defineProperty(proto, name, d);
   }
-  function wrapSetter(proto, name, w, transform) {
+  function wrapFrameAttribute(proto, name, transform) {
     var d = proto && getDescriptor(proto, name);
     if (!d || !d.set) return;
     var set = d.set;
     d.set = function (value) {
-      var result = apply(set, this, [transform ? transform(this, value) : value]);
-      sweep(w);
-      return result;
+      var next = transform(value);
+      if (name === 'srcdoc') written.set(this, next);
+      return apply(set, this, [next]);
     };
     defineProperty(proto, name, d);
   }
-  function wrapGetter(proto, name, w) {
-    var d = proto && getDescriptor(proto, name);
-    if (!d || !d.get) return;
-    var get = d.get;
-    d.get = function () {
-      sweep(w);
-      return apply(get, this, []);
-    };
-    defineProperty(proto, name, d);
+  var inserters = [
+    [Node, ['appendChild', 'insertBefore', 'replaceChild']],
+    [Element, ['append', 'prepend', 'after', 'before', 'replaceWith', 'insertAdjacentElement', 'replaceChildren', 'moveBefore']],
+    [CharacterData, ['after', 'before', 'replaceWith']],
+    [DocumentFragment, ['append', 'prepend', 'replaceChildren']],
+    [Document, ['append', 'prepend', 'replaceChildren', 'adoptNode', 'importNode']],
+    [Range, ['insertNode', 'surroundContents']],
+  ];
+  for (i = 0; i < inserters.length; i++) {
+    for (var n = 0; n < inserters[i][1].length; n++) wrapInsert(inserters[i][0].prototype, inserters[i][1][n]);
   }
-  function observe(w, root) {
-    new w.MutationObserver(function (records) {
-      for (var i = 0; i < records.length; i++) {
-        var r = records[i];
-        if (r.type === 'attributes') guardNode(r.target);
-        else for (var j = 0; j < r.addedNodes.length; j++) guardNode(r.addedNodes[j]);
+  wrapFrameAttribute(HTMLIFrameElement.prototype, 'srcdoc', guardedSrcdoc);
+  wrapFrameAttribute(HTMLIFrameElement.prototype, 'src', function (value) { return isScriptUrl(value) ? 'about:blank' : value; });
+  var setAttr = getDescriptor(Element.prototype, 'setAttribute');
+  setAttr.value = function (name, value) {
+    var attr = String(name).toLowerCase();
+    if (this.localName === 'iframe' || this.localName === 'frame') {
+      if (attr === 'srcdoc') { value = guardedSrcdoc(value); written.set(this, value); }
+      else if (attr === 'src' && isScriptUrl(value)) value = 'about:blank';
+    }
+    return apply(setAttribute, this, [name, value]);
+  };
+  defineProperty(Element.prototype, 'setAttribute', setAttr);
+  // Whatever reaches the document another way (the parser, attribute nodes, declarative shadow
+  // roots) is guarded at the next microtask, before any nested navigation can commit.
+  function observe(root) {
+    new MutationObserver(function (records) {
+      for (var r = 0; r < records.length; r++) {
+        if (records[r].type === 'attributes') guardTree(records[r].target);
+        else for (var a = 0; a < records[r].addedNodes.length; a++) guardTree(records[r].addedNodes[a]);
       }
-      sweep(w);
-    }).observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['srcdoc'] });
+    }).observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['srcdoc', 'src'] });
   }
-  function install(w) {
-    if (seen.has(w)) return;
-    seen.add(w);
-    scrub(w);
-    var i;
-    var inserters = [
-      [w.Node, ['appendChild', 'insertBefore', 'replaceChild']],
-      [w.Element, ['append', 'prepend', 'after', 'before', 'replaceWith', 'insertAdjacentElement', 'insertAdjacentHTML', 'replaceChildren', 'setHTMLUnsafe', 'moveBefore']],
-      [w.CharacterData, ['after', 'before', 'replaceWith']],
-      [w.DocumentFragment, ['append', 'prepend', 'replaceChildren']],
-      [w.Document, ['append', 'prepend', 'replaceChildren', 'write', 'writeln', 'execCommand', 'open']],
-      [w.ShadowRoot, ['setHTMLUnsafe']],
-      [w.Range, ['insertNode', 'surroundContents']],
-    ];
-    for (i = 0; i < inserters.length; i++) {
-      var type = inserters[i][0];
-      for (var j = 0; j < inserters[i][1].length; j++) if (type) wrapMethod(type.prototype, inserters[i][1][j], w);
-    }
-    wrapSetter(w.Element && w.Element.prototype, 'innerHTML', w);
-    wrapSetter(w.Element && w.Element.prototype, 'outerHTML', w);
-    wrapSetter(w.ShadowRoot && w.ShadowRoot.prototype, 'innerHTML', w);
-    wrapSetter(w.HTMLIFrameElement && w.HTMLIFrameElement.prototype, 'srcdoc', w, function (frame, value) {
-      var guarded = childPrefix + String(value);
-      written.set(frame, guarded);
-      return guarded;
-    });
-    var setAttribute = w.Element && getDescriptor(w.Element.prototype, 'setAttribute');
-    if (setAttribute) {
-      var originalSet = setAttribute.value;
-      setAttribute.value = function (name, value) {
-        if (this.localName === 'iframe' && String(name).toLowerCase() === 'srcdoc' && written.get(this) !== value) {
-          value = childPrefix + String(value);
-          written.set(this, value);
-        }
-        return apply(originalSet, this, [name, value]);
-      };
-      defineProperty(w.Element.prototype, 'setAttribute', setAttribute);
-    }
-    var frameTypes = [w.HTMLIFrameElement, w.HTMLFrameElement, w.HTMLObjectElement];
-    for (i = 0; i < frameTypes.length; i++) {
-      if (!frameTypes[i]) continue;
-      wrapGetter(frameTypes[i].prototype, 'contentWindow', w);
-      wrapGetter(frameTypes[i].prototype, 'contentDocument', w);
-    }
-    var svgTypes = [w.HTMLIFrameElement, w.HTMLObjectElement, w.HTMLEmbedElement];
-    for (i = 0; i < svgTypes.length; i++) if (svgTypes[i]) wrapMethod(svgTypes[i].prototype, 'getSVGDocument', w);
-    var attachShadow = w.Element && getDescriptor(w.Element.prototype, 'attachShadow');
-    if (attachShadow) {
-      var originalAttach = attachShadow.value;
-      attachShadow.value = function () {
-        var root = apply(originalAttach, this, arguments);
-        observe(w, root);
-        return root;
-      };
-      defineProperty(w.Element.prototype, 'attachShadow', attachShadow);
-    }
-    var open = getDescriptor(w, 'open');
-    if (open && typeof open.value === 'function') {
-      var originalOpen = open.value;
-      open.value = function () {
-        var opened = apply(originalOpen, this, arguments);
-        if (opened && sameOrigin(opened)) { install(opened); sweep(opened); }
-        return opened;
-      };
-      defineProperty(w, 'open', open);
-    }
-    observe(w, w.document);
-  }
+  var attachShadow = getDescriptor(Element.prototype, 'attachShadow');
+  var originalAttach = attachShadow.value;
+  attachShadow.value = function () {
+    var root = apply(originalAttach, this, arguments);
+    observe(root);
+    return root;
+  };
+  defineProperty(Element.prototype, 'attachShadow', attachShadow);
+  observe(document);
 
-  install(window);
   var script = document.currentScript;
   if (script) script.remove();
 
