@@ -18,7 +18,9 @@
  *   anything. The host then talks to the app only on that port, re-dispatched inside the document
  *   as ordinary `message` events from `window.parent`. A port belongs to its document: if the
  *   frame navigates or reloads, the port dies with the old document and no host message can reach
- *   the new one. A `pagehide` notice on the port tells the host at once.
+ *   the new one. A `pagehide` notice on the port tells the host at once;
+ * - it drops, before any app listener, every browser-delivered `message` from a window that is
+ *   neither the parent nor one of the app's own frames (a sibling app can name this window).
  */
 import { MCP_HITL_APP_LEFT_METHOD, MCP_HITL_CHANNEL_METHOD } from './sandbox-proxy-protocol'
 
@@ -168,6 +170,29 @@ const GUARD = `(function guard(config) {
     // Capture phase, registered first: no app listener can stop it.
     window.addEventListener('pagehide', function () {
       apply(post, port, [{ jsonrpc: '2.0', method: config.leftMethod, params: {} }]);
+    }, true);
+    // Other windows can name this one (a sibling app through parent.frames, or top.frames[i][0]
+    // behind a proxy) and post to it. Before any app listener, drop every message that comes from
+    // neither the parent nor one of the app's own frames: a view that forgets to check
+    // event.source still never sees a sibling's forgery. The host's own messages are the events
+    // dispatched above, which are not browser-delivered and pass.
+    var stop = Event.prototype.stopImmediatePropagation;
+    var ownFrame = function (source, w, depth) {
+      if (depth > 8) return false;
+      var count = 0;
+      try { count = w.length; } catch (e) { return false; }
+      for (var f = 0; f < count && f < 64; f++) {
+        var child;
+        try { child = w[f]; } catch (e) { continue; }
+        if (child === source || ownFrame(source, child, depth + 1)) return true;
+      }
+      return false;
+    };
+    window.addEventListener('message', function (event) {
+      if (!event.isTrusted) return;
+      var source = event.source;
+      if (source === parentWindow || source === window || ownFrame(source, window, 0)) return;
+      apply(stop, event, []);
     }, true);
     parentWindow.postMessage({ jsonrpc: '2.0', method: config.channelMethod, params: {} }, '*', [channel.port2]);
   }
