@@ -282,3 +282,94 @@ describe('createMcpAppHostBridge', () => {
     ])
   })
 })
+
+describe('createMcpAppHostBridge over the document port (channel: port)', () => {
+  // A kit-built document: its first message hands over a port; the app then posts on the window
+  // and listens on its end of the port.
+  function portSetup(options: Partial<McpAppHostBridgeOptions> = {}) {
+    const windowSent: unknown[] = []
+    const appWindow = { postMessage: (message: unknown) => windowSent.push(message) } as unknown as Window
+    const host = new EventTarget()
+    const onDocumentLeft = vi.fn()
+    const bridge = createMcpAppHostBridge({
+      server: { serverHash: 'h1' },
+      transport: { request: async () => ({}) },
+      toolInput: { a: 1 },
+      toolResult: { content: [{ type: 'text', text: 'done' }] },
+      ...options,
+      handlers: { onDocumentLeft },
+    })
+    bridge.connect({ window: appWindow, origin: 'null', channel: 'port' }, host)
+    const send = (data: unknown, ports: MessagePort[] = []) =>
+      // Node's MessageEvent only takes a MessagePort as source: the window is set on the event.
+      host.dispatchEvent(Object.assign(new Event('message'), { data, source: appWindow, origin: 'null', ports }))
+    const openDocument = () => {
+      const channel = new MessageChannel()
+      const received: Record<string, unknown>[] = []
+      channel.port1.onmessage = (event) => received.push(event.data as Record<string, unknown>)
+      send({ jsonrpc: '2.0', method: 'mcp-hitl/channel', params: {} }, [channel.port2])
+      return { port: channel.port1, received }
+    }
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 10))
+    const handshake = async () => {
+      send({ jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: { appCapabilities: {} } })
+      await settle()
+      send({ jsonrpc: '2.0', method: 'ui/notifications/initialized' })
+      await settle()
+    }
+    return { bridge, windowSent, send, openDocument, settle, handshake, onDocumentLeft }
+  }
+
+  it('answers on the port only, never on the window', async () => {
+    const t = portSetup()
+    const doc = t.openDocument()
+    await t.handshake()
+    expect(doc.received.map((m) => m.id ?? m.method)).toEqual([1, 'ui/notifications/tool-input', 'ui/notifications/tool-result'])
+    expect(t.windowSent).toEqual([])
+    doc.port.close()
+  })
+
+  it('ignores a document that never handed over a port', async () => {
+    const t = portSetup()
+    await t.handshake()
+    expect(t.windowSent).toEqual([])
+    expect(t.bridge.state).toBe('connected')
+  })
+
+  it('closes when a second document announces itself, and the new one hears nothing', async () => {
+    const t = portSetup()
+    const first = t.openDocument()
+    await t.handshake()
+    const second = t.openDocument()
+    await t.handshake()
+    t.bridge.setHostContext({ theme: 'dark' })
+    await t.settle()
+    expect(t.bridge.state).toBe('closed')
+    expect(t.onDocumentLeft).toHaveBeenCalledTimes(1)
+    expect(second.received).toEqual([])
+    expect(first.received).toHaveLength(3)
+    first.port.close()
+  })
+
+  it("closes when the document's pagehide notice arrives on the port", async () => {
+    const t = portSetup()
+    const doc = t.openDocument()
+    await t.handshake()
+    doc.port.postMessage({ jsonrpc: '2.0', method: 'mcp-hitl/app-left', params: {} })
+    await t.settle()
+    expect(t.bridge.state).toBe('closed')
+    expect(t.onDocumentLeft).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('createMcpAppHostBridge behind a sandbox proxy', () => {
+  it('closes when the proxy reports that its inner frame loaded a second document', async () => {
+    const onDocumentLeft = vi.fn()
+    const t = setup({ handlers: { onDocumentLeft } })
+    await t.handshake()
+    t.send({ jsonrpc: '2.0', method: 'mcp-hitl/app-left', params: {} })
+    await t.settle()
+    expect(t.bridge.state).toBe('closed')
+    expect(onDocumentLeft).toHaveBeenCalledTimes(1)
+  })
+})
