@@ -57,12 +57,16 @@ describe('@mcp-hitl/core browser bundle budget', () => {
     expect(gzipped, breakdown).toBeLessThanOrEqual(8704)
   })
 
-  it('whole MCP Apps entry (export * from apps): <= 8 KB min+gzip', async () => {
+  // Raised from 8 KB: the app document's guard script (CSP-first prefix, WebRTC removal, the
+  // document port, the sibling filter) ships as a string the browser needs, about 2.8 KB gzipped.
+  it('whole MCP Apps entry (export * from apps): <= 10 KB min+gzip (raised from 8 KB for the app document guard)', async () => {
     const { minified, gzipped, text, breakdown } = await measure("export * from './apps'\n")
-    console.log(`[bundle-size] whole @mcp-hitl/core/apps entry: ${minified} B min, ${gzipped} B min+gzip (budget 8192)`)
+    console.log(
+      `[bundle-size] whole @mcp-hitl/core/apps entry: ${minified} B min, ${gzipped} B min+gzip (budget 10240, raised from 8192 for the app document guard)`,
+    )
     console.log(`[bundle-size] by file (min): ${breakdown}`)
     expect(text).toContain('createMcpAppHostBridge')
     expect(text).not.toMatch(NODE_IMPORT)
-    expect(gzipped, breakdown).toBeLessThanOrEqual(8192)
+    expect(gzipped, breakdown).toBeLessThanOrEqual(10240)
   })
 })
