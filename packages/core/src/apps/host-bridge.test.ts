@@ -373,3 +373,26 @@ describe('createMcpAppHostBridge behind a sandbox proxy', () => {
     expect(onDocumentLeft).toHaveBeenCalledTimes(1)
   })
 })
+
+describe('createMcpAppHostBridge options', () => {
+  const base = { server: { serverHash: 'h' }, transport: { request: async () => ({}) } }
+  it('refuses bounds that would refuse every message or none, naming the option and the fix', () => {
+    for (const [options, pattern] of [
+      [{ maxMessageBytes: 0 }, /maxMessageBytes.*positive/],
+      [{ maxMessageBytes: Number.NaN }, /maxMessageBytes.*positive/],
+      [{ rateLimit: { capacity: 0, refillPerSecond: 10 } }, /rateLimit.*capacity/],
+      [{ rateLimit: { capacity: 10, refillPerSecond: -1 } }, /rateLimit.*refillPerSecond/],
+      [{ rateLimit: { capacity: Number.POSITIVE_INFINITY, refillPerSecond: 1 } }, /rateLimit.*capacity/],
+    ] as const) {
+      let error: unknown
+      try {
+        createMcpAppHostBridge({ ...base, ...options })
+      } catch (caught) {
+        error = caught
+      }
+      expect(McpHitlError.isInstance(error) && error.code, JSON.stringify(options)).toBe('misuse')
+      expect((error as Error).message).toMatch(/^createMcpAppHostBridge: /)
+      expect((error as Error).message).toMatch(pattern)
+    }
+  })
+})

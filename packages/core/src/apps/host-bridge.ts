@@ -109,7 +109,7 @@ export interface McpAppHostBridgeOptions {
   proxyResource?: { html: string; sandbox?: string; csp?: McpUiResourceCsp; permissions?: McpUiResourcePermissions }
   /** Callbacks, or a function returning the latest ones. */
   handlers?: McpAppHostHandlers | (() => McpAppHostHandlers)
-  /** Largest accepted message (estimated JSON size). Default 1 MiB. */
+  /** Largest accepted message, by measured JSON size (values that are not plain JSON are refused). Default 1 MiB. */
   maxMessageBytes?: number
   /** Token bucket for messages from the app. Default 500 at once, 250 per second. */
   rateLimit?: RateLimit
@@ -173,13 +173,33 @@ function relayError(result: unknown): string | undefined {
   return isRecord(result) && typeof result.error === 'string' && !('content' in result) ? result.error : undefined
 }
 
-/** Creates the host side of one app's MCP Apps session. */
+function positive(value: number, allowZero: boolean): boolean {
+  return Number.isFinite(value) && (allowZero ? value >= 0 : value > 0)
+}
+
+// A bound that refused every message (or none) would fail silently at run time: say so up front.
+function checkBounds(maxBytes: number, rateLimit: RateLimit): void {
+  const misuse = (message: string) => new McpHitlError(`createMcpAppHostBridge: ${message}`, { code: 'misuse' })
+  if (!positive(maxBytes, false)) {
+    throw misuse(`maxMessageBytes must be a positive number of bytes (got ${maxBytes}); leave it unset for ${DEFAULT_MAX_MESSAGE_BYTES}`)
+  }
+  if (!positive(rateLimit.capacity, false)) {
+    throw misuse(`rateLimit.capacity must be a positive, finite number of messages (got ${rateLimit.capacity}), e.g. { capacity: 500, refillPerSecond: 250 }`)
+  }
+  if (!positive(rateLimit.refillPerSecond, true)) {
+    throw misuse(`rateLimit.refillPerSecond must be a finite number >= 0 (got ${rateLimit.refillPerSecond}), e.g. { capacity: 500, refillPerSecond: 250 }`)
+  }
+}
+
+/** Creates the host side of one app's MCP Apps session; throws `misuse` for bounds that cannot work. */
 export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpAppHostBridge {
   const handlers = (): McpAppHostHandlers =>
     (typeof options.handlers === 'function' ? options.handlers() : options.handlers) ?? {}
   const hostModes = options.displayModes ?? ['inline']
   const maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES
-  const limiter = createRateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT)
+  const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT
+  checkBounds(maxBytes, rateLimit)
+  const limiter = createRateLimiter(rateLimit)
   let context: McpAppHostContext = {
     displayMode: 'inline',
     ...options.hostContext,

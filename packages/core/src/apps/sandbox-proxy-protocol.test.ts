@@ -3,6 +3,7 @@ import type {
   McpUiSandboxResourceReadyNotification,
 } from '@modelcontextprotocol/ext-apps'
 import { describe, expect, expectTypeOf, it } from 'vitest'
+import { McpHitlError } from '../errors'
 import {
   buildSandboxProxyUrl,
   SANDBOX_PROXY_READY_METHOD,
@@ -28,5 +29,18 @@ describe('sandbox proxy protocol', () => {
     expect(url.origin + url.pathname).toBe('https://sandbox.example.net/p')
     expect(url.searchParams.get('x')).toBe('1')
     expect(JSON.parse(url.searchParams.get('csp') ?? '')).toEqual(csp)
+  })
+})
+
+describe('buildSandboxProxyUrl misuse', () => {
+  it('refuses a proxy URL that does not parse with a misuse error naming the fix', () => {
+    let error: unknown
+    try {
+      buildSandboxProxyUrl('http://[')
+    } catch (caught) {
+      error = caught
+    }
+    expect(McpHitlError.isInstance(error) && error.code).toBe('misuse')
+    expect((error as Error).message).toMatch(/buildSandboxProxyUrl: .* is not a URL; pass the URL where createSandboxProxyHandler is served/)
   })
 })

@@ -2,6 +2,7 @@
  * The handshake of the MCP Apps sandbox proxy (2026-01-26, double-iframe option), plus the kit's
  * own frame messages (`mcp-hitl/*`), which never reach or come from app code.
  */
+import { McpHitlError } from '../errors'
 import type { McpUiResourceCsp, McpUiResourcePermissions } from './protocol'
 
 /** Notification the proxy sends to the host once it is ready for the app's HTML. */
@@ -36,7 +37,15 @@ export interface SandboxResourceReadyParams {
  * deny-by-default and, since the inner document inherits it, blocks the domains the app declared.
  */
 export function buildSandboxProxyUrl(proxyUrl: string | URL, csp?: McpUiResourceCsp): string {
-  const url = new URL(proxyUrl, globalThis.location?.href)
+  let url: URL
+  try {
+    url = new URL(proxyUrl, globalThis.location?.href)
+  } catch (cause) {
+    throw new McpHitlError(
+      `buildSandboxProxyUrl: ${JSON.stringify(String(proxyUrl))} is not a URL; pass the URL where createSandboxProxyHandler is served, e.g. "https://sandbox.example.com/"`,
+      { code: 'misuse', cause },
+    )
+  }
   if (csp) url.searchParams.set('csp', JSON.stringify(csp))
   else url.searchParams.delete('csp')
   return url.href
