@@ -103,6 +103,22 @@ const vectors = (): { name: string; markup: string }[] => [
     markup: `<script>(function () { var f = document.createElement('iframe'); f.sandbox = 'allow-scripts'; f.srcdoc = ${childJs('srcdoc property on a sandboxed child')}; document.body.appendChild(f); })();</script>`,
   },
   {
+    name: 'srcdoc through an attribute node',
+    markup: `<script>(function () { var f = document.createElement('iframe'); document.body.appendChild(f); var a = document.createAttribute('srcdoc'); a.value = ${childJs('srcdoc through an attribute node')}; f.setAttributeNode(a); })();</script>`,
+  },
+  {
+    name: 'srcdoc through setAttributeNS',
+    markup: `<script>(function () { var f = document.createElement('iframe'); document.body.appendChild(f); f.setAttributeNS(null, 'srcdoc', ${childJs('srcdoc through setAttributeNS')}); })();</script>`,
+  },
+  {
+    name: 'srcdoc rewritten through its Attr value',
+    markup: `<script>(function () { var f = document.createElement('iframe'); f.srcdoc = '<p>x</p>'; document.body.appendChild(f); f.attributes.srcdoc.value = ${childJs('srcdoc rewritten through its Attr value')}; })();</script>`,
+  },
+  {
+    name: 'cloned guarded iframe with a new srcdoc',
+    markup: `<script>(function () { var f = document.createElement('iframe'); f.srcdoc = '<p>x</p>'; var c = f.cloneNode(true); c.attributes.srcdoc.nodeValue = ${childJs('cloned guarded iframe with a new srcdoc')}; document.body.appendChild(c); })();</script>`,
+  },
+  {
     name: 'srcdoc child in a declarative shadow root',
     markup: `<div><template shadowrootmode="open"><iframe srcdoc="${childAttr('srcdoc child in a declarative shadow root')}"></iframe></template></div>`,
   },
