@@ -49,6 +49,8 @@ const GUARD = `(function guard(config) {
   var setAttribute = Element.prototype.setAttribute;
   var querySelectorAll = Element.prototype.querySelectorAll;
   var fragmentQuery = DocumentFragment.prototype.querySelectorAll;
+  var isConnected = Object.getOwnPropertyDescriptor(Node.prototype, 'isConnected').get;
+  var rangeContainer = Object.getOwnPropertyDescriptor(Range.prototype, 'commonAncestorContainer').get;
   var childPrefix = '<script>(' + source + ')({})<\\/script>';
   var written = new WeakMap();
 
@@ -89,13 +91,15 @@ const GUARD = `(function guard(config) {
       if (all[j].shadowRoot) guardTree(all[j].shadowRoot);
     }
   }
-  // Nodes are guarded before they are inserted, so a new frame never starts unguarded.
-  function wrapInsert(proto, name) {
+  // Nodes are guarded before they enter the document, so a new frame never starts unguarded. A
+  // detached tree starts no frame: it is scanned once, when its root is inserted.
+  function wrapInsert(proto, name, ofRange) {
     var d = proto && getDescriptor(proto, name);
     if (!d || typeof d.value !== 'function') return;
     var original = d.value;
     d.value = function () {
-      for (var k = 0; k < arguments.length; k++) guardTree(arguments[k]);
+      var target = ofRange ? apply(rangeContainer, this, []) : this;
+      if (target && apply(isConnected, target, [])) for (var k = 0; k < arguments.length; k++) guardTree(arguments[k]);
       return apply(original, this, arguments);
     };
     defineProperty(proto, name, d);
@@ -115,12 +119,11 @@ const GUARD = `(function guard(config) {
     [Node, ['appendChild', 'insertBefore', 'replaceChild']],
     [Element, ['append', 'prepend', 'after', 'before', 'replaceWith', 'insertAdjacentElement', 'replaceChildren', 'moveBefore']],
     [CharacterData, ['after', 'before', 'replaceWith']],
-    [DocumentFragment, ['append', 'prepend', 'replaceChildren']],
-    [Document, ['append', 'prepend', 'replaceChildren', 'adoptNode', 'importNode']],
+    [Document, ['append', 'prepend', 'replaceChildren']],
     [Range, ['insertNode', 'surroundContents']],
   ];
   for (i = 0; i < inserters.length; i++) {
-    for (var n = 0; n < inserters[i][1].length; n++) wrapInsert(inserters[i][0].prototype, inserters[i][1][n]);
+    for (var n = 0; n < inserters[i][1].length; n++) wrapInsert(inserters[i][0].prototype, inserters[i][1][n], inserters[i][0] === Range);
   }
   wrapFrameAttribute(HTMLIFrameElement.prototype, 'srcdoc', guardedSrcdoc);
   wrapFrameAttribute(HTMLIFrameElement.prototype, 'src', function (value) { return isScriptUrl(value) ? 'about:blank' : value; });
