@@ -396,3 +396,34 @@ describe('createMcpAppHostBridge options', () => {
     }
   })
 })
+
+describe('createMcpAppHostBridge reconnected to another window', () => {
+  it('waits for the new window to hand over its own port', async () => {
+    const host = new EventTarget()
+    const first = { postMessage: () => {} } as unknown as Window
+    const second = { postMessage: () => {} } as unknown as Window
+    const bridge = createMcpAppHostBridge({ server: { serverHash: 'h' }, transport: { request: async () => ({}) } })
+    const send = (source: Window, data: unknown, ports: MessagePort[] = []) =>
+      host.dispatchEvent(Object.assign(new Event('message'), { data, source, origin: 'null', ports }))
+    bridge.connect({ window: first, origin: 'null', channel: 'port' }, host)
+    const old = new MessageChannel()
+    const heardOld: unknown[] = []
+    old.port1.onmessage = (event) => heardOld.push(event.data)
+    send(first, { jsonrpc: '2.0', method: 'mcp-hitl/channel', params: {} }, [old.port2])
+    bridge.connect({ window: second, origin: 'null', channel: 'port' }, host)
+    send(second, { jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: {} })
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(heardOld).toEqual([])
+    const next = new MessageChannel()
+    const heard: { id?: unknown }[] = []
+    next.port1.onmessage = (event) => heard.push(event.data as { id?: unknown })
+    send(second, { jsonrpc: '2.0', method: 'mcp-hitl/channel', params: {} }, [next.port2])
+    send(second, { jsonrpc: '2.0', id: 2, method: 'ui/initialize', params: {} })
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(heard.map((m) => m.id)).toEqual([2])
+    expect(bridge.state).toBe('connected')
+    old.port1.close()
+    next.port1.close()
+    bridge.close()
+  })
+})

@@ -496,6 +496,11 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
     connect(next, on = window) {
       if (state === 'closed') throw new McpHitlError('McpAppHostBridge.connect: closed; create a new bridge', { code: 'misuse' })
       listenOn?.removeEventListener('message', listener as EventListener)
+      // Another window is another document: it must hand over its own port.
+      if (target?.window !== next.window) {
+        port?.close()
+        port = undefined
+      }
       target = next
       listenOn = on
       on.addEventListener('message', listener as EventListener)

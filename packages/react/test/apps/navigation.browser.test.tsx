@@ -98,6 +98,33 @@ app.connect();`),
   }
 })
 
+describe('after a navigation, Retry (Chromium)', () => {
+  it('loads the app again in a fresh frame that works', async () => {
+    const rec = recorder()
+    const navigating = memoryServer({
+      html: appHtml(`const app = new App({ name: 'Once', version: '1' }, {});
+app.ontoolinput = () => { location.href = ${JSON.stringify(`${collector}/navigated?case=retry`)}; };
+app.connect();`),
+    })
+    const working = memoryServer({ html: appHtml(`const app = new App({ name: 'Fine', version: '1' }, {});
+app.ontoolinput = (input) => report('input', input);
+app.connect();`) })
+    // The first read serves the app that navigates away, every later read the one that works.
+    let reads = 0
+    const transport = {
+      request: (request: Parameters<typeof working.transport.request>[0], init?: Parameters<typeof working.transport.request>[1]) =>
+        request.method === 'resources/read' && reads++ === 0 ? navigating.transport.request(request, init) : working.transport.request(request, init),
+    }
+    const screen = await render(<McpAppFrame content={activity()} transport={transport} onMessage={rec.onMessage} />)
+    const root = screen.container.querySelector('[data-mcp-hitl-app-frame]')!
+    await expect.poll(() => root.getAttribute('data-status'), { timeout: 10_000 }).toBe('error')
+    await screen.getByRole('button', { name: 'Retry' }).click()
+    await rec.waitFor('input')
+    expect(root.getAttribute('data-status')).toBe('ready')
+    expect(root.querySelectorAll('iframe')).toHaveLength(1)
+  })
+})
+
 describe("the app's policy grants no origin it did not declare, 'self' included (Chromium)", () => {
   for (const { mode, sandbox } of MODES) {
     it(`${mode} mode: images, styles, scripts and fetches from the chat's origin and the proxy's are blocked`, async () => {
