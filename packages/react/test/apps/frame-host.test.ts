@@ -26,6 +26,13 @@ describe('FrameHost', () => {
     expect(host.iframe.getAttribute('allow')).toBe('camera')
   })
 
+  it('srcdoc mode: no csp attribute when the app declares frame domains, which would never accept it', () => {
+    const base = options('srcdoc')
+    const host = new FrameHost({ ...base, resource: { ...base.resource, meta: { csp: { frameDomains: ['https://www.youtube.com'] } } } })
+    expect(host.iframe.hasAttribute('csp')).toBe(false)
+    expect(host.iframe.srcdoc).toContain('frame-src https://www.youtube.com')
+  })
+
   it('proxy mode: the proxy on another origin gets the resolved CSP in its URL', () => {
     const host = new FrameHost(options({ proxyUrl: 'https://sandbox.example.net/proxy' }))
     expect(host.iframe.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin')
