@@ -1,0 +1,72 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+import { describe, expect, it } from 'vitest'
+import { bundleEntry, measureBundle } from './bench-bundle'
+
+const REACT_SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/react/src')
+
+describe('benchmark size rows', () => {
+  it('the old row (a TypeScript re-export of a name the entry lacks) bundles to nothing, silently', async () => {
+    const out = await build({
+      stdin: { contents: "export { createMcpAppHostBridge } from '@mcp-hitl/core'", resolveDir: REACT_SRC, loader: 'tsx' },
+      bundle: true,
+      write: false,
+      minify: true,
+      format: 'esm',
+      conditions: ['@mcp-hitl/source'],
+      logLevel: 'silent',
+    })
+    expect(out.outputFiles[0]!.text.trim()).toBe('')
+  })
+
+  it('marks a row that imports a name its module does not export as missed, saying which', async () => {
+    const size = await measureBundle({
+      label: 'host bridge from the main entry',
+      imports: { '@mcp-hitl/core': ['createMcpAppHostBridge'] },
+      resolveDir: REACT_SRC,
+      floorBytes: 1024,
+    })
+    expect(size.gzipped).toBe(0)
+    expect(size.problem).toMatch(/does not build: No matching export .* for import "createMcpAppHostBridge"/)
+  })
+
+  it('measures the real size when the name comes from the entry that exports it', async () => {
+    const size = await measureBundle({
+      label: 'host bridge',
+      imports: { '@mcp-hitl/core/apps': ['createMcpAppHostBridge'] },
+      resolveDir: REACT_SRC,
+      floorBytes: 1024,
+    })
+    expect(size.problem).toBeUndefined()
+    expect(size.gzipped).toBeGreaterThan(1024)
+  })
+
+  it('marks a row under its floor as missed', async () => {
+    const size = await measureBundle({
+      label: 'host bridge',
+      imports: { '@mcp-hitl/core/apps': ['createMcpAppHostBridge'] },
+      resolveDir: REACT_SRC,
+      floorBytes: 1024 * 1024,
+    })
+    expect(size.problem).toMatch(/under the 1024\.0 KB floor/)
+  })
+
+  it('marks a row whose bundle holds a forbidden input as missed', async () => {
+    const size = await measureBundle({
+      label: 'Ajv path',
+      imports: { '@rjsf/validator-ajv8': ['customizeValidator'] },
+      resolveDir: REACT_SRC,
+      external: ['react', 'react-dom', 'react/jsx-runtime'],
+      floorBytes: 1024,
+      forbidden: { pattern: /[\\/]ajv[\\/]/, what: 'Ajv' },
+    })
+    expect(size.problem).toMatch(/^Ajv is in the bundle/)
+  })
+
+  it('generates an entry that keeps every import it names', () => {
+    expect(bundleEntry({ './a': ['x', 'y'], './b': '*' })).toBe(
+      "import { x as m0_0, y as m0_1 } from \"./a\"\nimport * as m1 from \"./b\"\nglobalThis.__mcpHitlBenchKeep = [m0_0, m0_1, m1]\n",
+    )
+  })
+})
