@@ -1,6 +1,8 @@
 /**
  * Runs inside Chromium for `elicitation.bench.ts`: mount-to-interactive, per-chunk hook cost and
- * part-to-interactive with each validator. Exposes `window.runElicitationBench()`.
+ * part-to-interactive with each validator, each subject interleaved with its baseline by the
+ * shared bench helper. Exposes `window.runElicitationBench()`, which returns every run's sample;
+ * the goals are judged in Node from their medians.
  */
 import { type ElicitationRequestData, RJSF_FORM_OPTIONS, type RequestedSchema, toFormSchema } from '@mcp-hitl/core'
 import Form from '@rjsf/core'
@@ -10,15 +12,12 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { memo, type ReactNode, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
+import { interleave, median } from '../../../scripts/bench-goal'
 import { ElicitationDialog, ElicitationForm, evalFreeValidator, useElicitation, type UseElicitationResult } from '../src/elicitation'
 
 type Msg = { id: string; parts: { type: string; id?: string; data?: unknown }[] }
 
 const nextFrame = () => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)))
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b)
-  return s[Math.floor(s.length / 2)]!
-}
 
 function schemaOf(fields: number, salt = 0): RequestedSchema {
   const properties: RequestedSchema['properties'] = {}
@@ -122,27 +121,19 @@ async function mountBare(schema: RequestedSchema, inDialog = false): Promise<num
   return t
 }
 
+/** Every run of the four mounts, interleaved (the order rotates each run). */
 async function mountBench(fields: number, runs: number) {
   const schema = schemaOf(fields)
-  const kit: number[] = []
-  const inline: number[] = []
-  const bare: number[] = []
-  const bareDialog: number[] = []
-  for (let i = 0; i < 3; i++) {
-    await mountKit(schema)
-    await mountKit(schema, true)
-    await mountBare(schema)
-    await mountBare(schema, true)
-  }
-  for (let i = 0; i < runs; i++) {
-    kit.push(await mountKit(schema))
-    inline.push(await mountKit(schema, true))
-    bare.push(await mountBare(schema))
-    bareDialog.push(await mountBare(schema, true))
-  }
-  // Minimum of interleaved runs: the machine is shared, and load only ever adds time.
-  const min = (xs: number[]) => Math.min(...xs)
-  return { fields, kit: min(kit), inline: min(inline), bare: min(bare), bareDialog: min(bareDialog) }
+  const samples = await interleave(
+    {
+      kit: () => mountKit(schema),
+      inline: () => mountKit(schema, true),
+      bare: () => mountBare(schema),
+      bareDialog: () => mountBare(schema, true),
+    },
+    { runs, warmup: 3 },
+  )
+  return { fields, ...samples }
 }
 
 async function chunkBench(history: number, chunks: number) {
@@ -188,62 +179,74 @@ async function chunkBench(history: number, chunks: number) {
   return { history, perChunkMs: median(times), consumerRenders: consumerRenders - rendersBefore }
 }
 
-async function partToInteractive(which: 'eval-free' | 'ajv8', runs: number) {
-  const times: number[] = []
-  const submitTimes: number[] = []
-  for (let i = 0; i < runs; i++) {
-    const host = document.createElement('div')
-    document.body.append(host)
-    const root = createRoot(host)
-    let api: UseElicitationResult | undefined
-    let answered = 0
-    // A fresh Ajv per run: each elicitation brings a new schema, which Ajv must compile.
-    const validator = (which === 'ajv8' ? customizeValidator() : evalFreeValidator) as Validator
-    flushSync(() =>
-      root.render(<KitPage host={host} validator={validator} onApi={(a) => (api = a)} onAnswer={() => void answered++} />),
-    )
-    const t0 = performance.now()
-    flushSync(() => api!.push(request(schemaOf(10, i))))
-    await waitFor(() => document.activeElement?.tagName === 'INPUT')
-    await nextFrame()
-    times.push(performance.now() - t0)
-    const t1 = performance.now()
-    ;(host.querySelector('[data-action="accept"]') as HTMLButtonElement).click()
-    await waitFor(() => answered > 0)
-    submitTimes.push(performance.now() - t1)
-    root.unmount()
-    host.remove()
-  }
-  return { validator: which, toInteractiveMs: median(times), firstSubmitMs: median(submitTimes), total: median(times) + median(submitTimes) }
+/** One new part -> interactive form, then its first submit; a fresh validator each time (a new schema). */
+async function partToInteractive(which: 'eval-free' | 'ajv8', salt: number) {
+  const host = document.createElement('div')
+  document.body.append(host)
+  const root = createRoot(host)
+  let api: UseElicitationResult | undefined
+  let answered = 0
+  // A fresh Ajv per run: each elicitation brings a new schema, which Ajv must compile.
+  const validator = (which === 'ajv8' ? customizeValidator() : evalFreeValidator) as Validator
+  flushSync(() => root.render(<KitPage host={host} validator={validator} onApi={(a) => (api = a)} onAnswer={() => void answered++} />))
+  const t0 = performance.now()
+  flushSync(() => api!.push(request(schemaOf(10, salt))))
+  await waitFor(() => document.activeElement?.tagName === 'INPUT')
+  await nextFrame()
+  const toInteractiveMs = performance.now() - t0
+  const t1 = performance.now()
+  ;(host.querySelector('[data-action="accept"]') as HTMLButtonElement).click()
+  await waitFor(() => answered > 0)
+  const firstSubmitMs = performance.now() - t1
+  root.unmount()
+  host.remove()
+  return { toInteractiveMs, firstSubmitMs }
 }
 
 declare global {
   interface Window {
-    runElicitationBench: () => Promise<unknown>
+    runElicitationBench: () => Promise<ElicitationBenchSamples>
   }
 }
 
-window.runElicitationBench = async () => {
+/** What the page hands back: every measured run, per subject. */
+export interface ElicitationBenchSamples {
+  mount: { fields: number; kit: number[]; inline: number[]; bare: number[]; bareDialog: number[] }[]
+  chunks: { history50: number[]; history5000: number[]; consumerRenders: number }
+  validators: Record<'eval-free' | 'ajv8', { toInteractiveMs: number[]; firstSubmitMs: number[]; total: number[] }>
+}
+
+window.runElicitationBench = async (): Promise<ElicitationBenchSamples> => {
   void ajvValidator
   const mount = []
-  for (const n of [10, 50, 100]) mount.push(await mountBench(n, n === 10 ? 41 : n === 50 ? 25 : 15))
-  const rounds: Awaited<ReturnType<typeof chunkBench>>[] = []
-  await chunkBench(50, 250)
-  await chunkBench(5000, 250)
-  for (let round = 0; round < 5; round++) rounds.push(await chunkBench(50, 1000), await chunkBench(5000, 1000))
-  const mid = (history: number) => {
-    const rs = rounds.filter((r) => r.history === history).sort((x, y) => x.perChunkMs - y.perChunkMs)
-    return { ...rs[Math.floor(rs.length / 2)]!, consumerRenders: Math.max(...rs.map((r) => r.consumerRenders)) }
+  for (const n of [10, 50, 100]) mount.push(await mountBench(n, n === 10 ? 31 : n === 50 ? 21 : 15))
+
+  let consumerRenders = 0
+  const chunkRun = async (history: number) => {
+    const result = await chunkBench(history, 1000)
+    consumerRenders = Math.max(consumerRenders, result.consumerRenders)
+    return result.perChunkMs
   }
-  const chunks = ['pad', 'pad', mid(50), mid(5000)] as const
-  const validators = [await partToInteractive('eval-free', 3), await partToInteractive('ajv8', 3)]
-  for (let round = 0; round < 3; round++) {
-    validators.push(await partToInteractive('eval-free', 9), await partToInteractive('ajv8', 9))
+  const chunkSamples = await interleave({ history50: () => chunkRun(50), history5000: () => chunkRun(5000) }, { runs: 9, warmup: 1 })
+
+  const validators: ElicitationBenchSamples['validators'] = {
+    'eval-free': { toInteractiveMs: [], firstSubmitMs: [], total: [] },
+    ajv8: { toInteractiveMs: [], firstSubmitMs: [], total: [] },
   }
-  // Three interleaved rounds per validator: report the median round.
-  const pick = (name: string) => {
-    const rounds = validators.slice(2).filter((v) => v.validator === name)
-    return rounds.sort((x, y) => x.total - y.total)[Math.floor(rounds.length / 2)]!
+  let salt = 0
+  const warmup = 3
+  const runsSoFar = { 'eval-free': 0, ajv8: 0 }
+  const validatorRun = (which: 'eval-free' | 'ajv8') => async () => {
+    const { toInteractiveMs, firstSubmitMs } = await partToInteractive(which, salt++)
+    const total = toInteractiveMs + firstSubmitMs
+    // interleave() keeps only the total; record the parts of the measured runs (warm-up runs come first).
+    if (runsSoFar[which]++ >= warmup) {
+      validators[which].toInteractiveMs.push(toInteractiveMs)
+      validators[which].firstSubmitMs.push(firstSubmitMs)
+      validators[which].total.push(total)
+    }
+    return total
   }
-  return { mount, chunks: [chunks[2], chunks[3]], validators: [pick('eval-free'), pick('ajv8')] }
+  await interleave({ 'eval-free': validatorRun('eval-free'), ajv8: validatorRun('ajv8') }, { runs: 15, warmup })
+  return { mount, chunks: { ...chunkSamples, consumerRenders }, validators }
 }
