@@ -1,9 +1,10 @@
 /**
  * One size row of a benchmark: esbuild bundles a generated entry that uses every name it imports
  * (a re-export of a missing name is silently dropped from a TypeScript entry, and an unused import
- * is tree-shaken away, both leaving an empty bundle), minified, gzipped at level 9. A row whose
- * bundle fails to build, comes out under its floor or pulls in a forbidden input is invalid: it
- * says why, and the benchmark exits non-zero.
+ * is tree-shaken away, both leaving an empty bundle), minified, gzipped at level 9. A whole module
+ * (`'*'`) is imported name by name, default included, as an app using all of it would (a namespace
+ * object would add its own bytes). A row whose bundle fails to build, comes out under its floor or
+ * pulls in a forbidden input is invalid: it says why, and the benchmark exits non-zero.
  */
 import { gzipSync } from 'node:zlib'
 import { build, type Metafile } from 'esbuild'
@@ -12,7 +13,7 @@ import { build, type Metafile } from 'esbuild'
 export interface BundleRow {
   /** The row's label, as printed. */
   label: string
-  /** Module specifier -> the names the entry uses from it, or `'*'` for its whole namespace. */
+  /** Module specifier -> the names the entry uses from it, or `'*'` for every runtime export it has. */
   imports: Readonly<Record<string, readonly string[] | '*'>>
   /** Directory the specifiers resolve from. */
   resolveDir: string
@@ -65,22 +66,11 @@ export async function measureBundle(row: BundleRow): Promise<BundleSize> {
   let code: string
   let metafile: Metafile
   try {
-    const out = await build({
-      // Plain JavaScript: esbuild then fails on an import of a name that is not exported, instead of
-      // taking it for an erased type.
-      stdin: { contents: bundleEntry(row.imports), resolveDir: row.resolveDir, loader: 'js', sourcefile: 'bench-entry.js' },
-      bundle: true,
-      write: false,
-      minify: true,
-      metafile: true,
-      format: 'esm',
-      platform: 'browser',
-      conditions: ['@mcp-hitl/source'],
-      external: [...(row.external ?? [])],
-      define: { 'process.env.NODE_ENV': '"production"' },
-      jsx: 'automatic',
-      logLevel: 'silent',
-    })
+    const imports: Record<string, readonly string[] | '*'> = {}
+    for (const [specifier, names] of Object.entries(row.imports)) {
+      imports[specifier] = names === '*' ? await runtimeExports(row, specifier) : names
+    }
+    const out = await bundle(row, bundleEntry(imports), true)
     code = out.outputFiles[0]?.text ?? ''
     metafile = out.metafile
   } catch (error) {
@@ -96,6 +86,40 @@ export async function measureBundle(row: BundleRow): Promise<BundleSize> {
     if (found.length) size.problem = `${row.forbidden.what} is in the bundle (${found.slice(0, 3).join(', ')})`
   }
   return size
+}
+
+function bundle(row: BundleRow, contents: string, minify: boolean) {
+  return build({
+    // Plain JavaScript: esbuild then fails on an import of a name that is not exported, instead of
+    // taking it for an erased type.
+    stdin: { contents, resolveDir: row.resolveDir, loader: 'js', sourcefile: 'bench-entry.js' },
+    bundle: true,
+    write: false,
+    minify,
+    metafile: true,
+    format: 'esm',
+    platform: 'browser',
+    conditions: ['@mcp-hitl/source'],
+    external: [...(row.external ?? [])],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    jsx: 'automatic',
+    logLevel: 'silent',
+  })
+}
+
+/**
+ * Every runtime export of a module, `default` included (`export *` leaves it out), or `'*'` when
+ * esbuild cannot list them (CommonJS), so the entry keeps the whole namespace instead.
+ */
+async function runtimeExports(row: BundleRow, specifier: string): Promise<readonly string[] | '*'> {
+  const listed = await bundle(row, `export * from ${JSON.stringify(specifier)}`, false)
+  const names = Object.values(listed.metafile.outputs)[0]?.exports ?? []
+  if (names.length === 0) return '*'
+  const hasDefault = await bundle(row, `import d from ${JSON.stringify(specifier)}\n${KEEP} = d`, false).then(
+    () => true,
+    () => false,
+  )
+  return hasDefault ? [...names, 'default'] : names
 }
 
 /** Input files that contributed bytes to the output. */
