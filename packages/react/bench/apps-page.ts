@@ -1,16 +1,42 @@
 /**
  * The host page of the MCP Apps bench: the same view iframe (sandbox="allow-scripts", srcdoc)
  * served by a raw postMessage echo, by the kit's host bridge with an in-memory transport, or by
- * the ext-apps `AppBridge` with an in-memory `oncalltool`.
+ * the ext-apps `AppBridge` with an in-memory `oncalltool`; the four run interleaved by the shared
+ * bench helper, and every run's figures go back to Node, which judges the goal from their medians.
  */
-import { createMcpAppHostBridge } from '@mcp-hitl/core/apps'
+import { createMcpAppHostBridge, type RateLimit } from '@mcp-hitl/core/apps'
 import { AppBridge, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge'
+import { interleave } from '../../../scripts/bench-goal'
 
-type Mode = 'raw' | 'rawapp' | 'bridge' | 'appbridge'
+/** Who answers the view's calls. */
+export type Mode = 'raw' | 'rawapp' | 'bridge' | 'appbridge'
+/** Calls per run: unrecorded warm-up, sequential (latency), then all at once (throughput). */
+export interface Counts {
+  warmup: number
+  sequential: number
+  pipelined: number
+}
+/** One run's figures, in ms. */
+export interface RunFigures {
+  p50: number
+  p99: number
+  mean: number
+  pipelinedMs: number
+}
+/** What the Node side asks for. */
+export interface AppsBenchConfig {
+  counts: Counts
+  /** Runs per mode with console.debug a no-op (the goal) and live (for reference), after one warm-up run each. */
+  runs: { quiet: number; live: number }
+  /** The kit bridge's rate limit for the bench (the default would refuse most of a pipelined burst). */
+  rateLimit: RateLimit
+}
+/** Every run's figures, by console.debug setting and mode. */
+export type AppsBenchSamples = Record<'quiet' | 'live', Record<Mode, RunFigures[]>>
 const RESULT = { content: [{ type: 'text' as const, text: 'ok' }] }
 const VIEW = (globalThis as unknown as { VIEW_SOURCE: string }).VIEW_SOURCE
 
-async function runOne(mode: Mode, quiet: boolean, counts: { warmup: number; sequential: number; pipelined: number }) {
+async function runOne(mode: Mode, quiet: boolean, counts: Counts, rateLimit: RateLimit): Promise<RunFigures> {
   const originalDebug = console.debug
   if (quiet) console.debug = () => {}
   const iframe = document.createElement('iframe')
@@ -53,8 +79,7 @@ async function runOne(mode: Mode, quiet: boolean, counts: { warmup: number; sequ
       server: { serverHash: 'bench' },
       toolInput: {},
       toolResult: RESULT,
-      // The default bucket (500, then 250/s) would refuse most of a 2,000-call pipeline.
-      rateLimit: { capacity: 1_000_000, refillPerSecond: 1_000_000 },
+      rateLimit,
     })
     bridge.connect({ window: target, origin: 'null' })
     cleanup = () => bridge.close()
@@ -65,7 +90,9 @@ async function runOne(mode: Mode, quiet: boolean, counts: { warmup: number; sequ
     cleanup = () => void bridge.close()
   }
   try {
-    return { mode, quiet, ...(await result) }
+    const figures = await result
+    if (figures.error) throw new Error(`${mode} (console.debug ${quiet ? 'no-op' : 'live'}): ${String(figures.error)}`)
+    return figures as unknown as RunFigures
   } finally {
     cleanup()
     iframe.remove()
@@ -73,12 +100,21 @@ async function runOne(mode: Mode, quiet: boolean, counts: { warmup: number; sequ
   }
 }
 
-;(globalThis as unknown as { runAppsBench: unknown }).runAppsBench = async (rounds: number, counts: { warmup: number; sequential: number; pipelined: number }) => {
-  const results: Record<string, unknown>[] = []
-  for (let round = 0; round < rounds; round++) {
-    for (const quiet of [true, false]) {
-      for (const mode of ['raw', 'rawapp', 'bridge', 'appbridge'] as const) results.push(await runOne(mode, quiet, counts))
+;(globalThis as unknown as { runAppsBench: unknown }).runAppsBench = async (config: AppsBenchConfig): Promise<AppsBenchSamples> => {
+  const modes: Mode[] = ['raw', 'rawapp', 'bridge', 'appbridge']
+  const samples = {} as AppsBenchSamples
+  for (const quiet of [true, false]) {
+    const figures = Object.fromEntries(modes.map((mode) => [mode, [] as RunFigures[]])) as Record<Mode, RunFigures[]>
+    const runs = quiet ? config.runs.quiet : config.runs.live
+    const subject = (mode: Mode) => async () => {
+      const run = await runOne(mode, quiet, config.counts, config.rateLimit)
+      figures[mode].push(run)
+      return run.mean
     }
+    await interleave(Object.fromEntries(modes.map((mode) => [mode, subject(mode)])) as Record<Mode, () => Promise<number>>, { runs, warmup: 1 })
+    // interleave() keeps only the means; drop each mode's warm-up run from the full figures too.
+    for (const mode of modes) figures[mode] = figures[mode].slice(1)
+    samples[quiet ? 'quiet' : 'live'] = figures
   }
-  return results
+  return samples
 }
