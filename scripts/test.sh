@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The whole test suite: typecheck, lint, every Vitest project (unit, real Chromium, stories,
-# end to end) and the packaging checks. Ends with one `N passed, N failed` line over all of it.
+# The whole test suite: typecheck, lint, the release path (build + publish to a throwaway local
+# registry), every Vitest project (unit, real Chromium, stories, end to end) and the packaging
+# checks. Ends with one `N passed, N failed` line over all of it.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh || exit 1
@@ -19,6 +20,7 @@ step() {
 
 step typecheck pnpm run typecheck
 step lint pnpm exec biome check .
+step release-dry-run pnpm run release:dry-run
 step storybook-build pnpm --filter @mcp-hitl/stories run build-storybook --quiet
 step vitest pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
 
