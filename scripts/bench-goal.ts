@@ -1,7 +1,9 @@
 /**
  * How every benchmark judges its goals: the subjects run interleaved (the order rotates each run, so
  * a load spike or a warm cache favours none), each goal is computed from medians, never from the
- * fastest of N, and prints one line: `goal: <=1.2x  median 1.17x (n=15)  met`.
+ * fastest of N, and prints one line: `goal: <=1.2x  median 1.17x (n=15)  met`. A ratio is the
+ * median of the per-round ratios (subject and baseline of the same round ran side by side, under
+ * the same machine load, so a load that drifts between rounds cancels out).
  *
  * Browser-safe (no Node built-ins): the Chromium benchmarks interleave inside the page with it.
  */
@@ -68,21 +70,31 @@ function verdict(limit: string, measured: string, n: number, met: boolean, value
 
 /** Options of {@link ratioGoal}. */
 export interface RatioGoalOptions {
-  /** Samples of what is judged, from interleaved runs. */
+  /** Samples of what is judged, one per round of interleaved runs. */
   subject: readonly number[]
-  /** Samples of the baseline, from the same interleaved runs. */
+  /** Samples of the baseline, one per round of the same interleaved runs. */
   baseline: readonly number[]
-  /** Met when median(subject) / median(baseline) <= max. */
+  /** Met when the median per-round ratio is at most this. */
   max: number
   /** Decimals of the printed ratio. Default 2. */
   digits?: number
 }
 
-/** A ratio goal: the subject's median over the baseline's median, at most `max`. */
+/**
+ * The median of subject[i] / baseline[i] over the rounds of {@link interleave}; samples of
+ * different lengths (not paired) compare their medians instead.
+ */
+export function medianRatio(subject: readonly number[], baseline: readonly number[]): number {
+  if (subject.length !== baseline.length) return median(subject) / median(baseline)
+  return median(subject.map((s, i) => s / baseline[i]!))
+}
+
+/** A ratio goal: {@link medianRatio} of the subject over the baseline, at most `max`. */
 export function ratioGoal(options: RatioGoalOptions): GoalVerdict {
-  const ratio = median(options.subject) / median(options.baseline)
+  const { subject, baseline } = options
+  const ratio = medianRatio(subject, baseline)
   const digits = options.digits ?? 2
-  const n = Math.min(options.subject.length, options.baseline.length)
+  const n = Math.min(subject.length, baseline.length)
   return verdict(`<=${options.max}x`, `${formatNumber(ratio, digits)}x`, n, ratio <= options.max, ratio)
 }
 
