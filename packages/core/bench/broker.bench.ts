@@ -24,7 +24,7 @@ import {
 } from '@mcp-hitl/core/server'
 import { ElicitationRequestSchema } from '@ai-sdk/mcp'
 import { ElicitationCompleteNotificationSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js'
-import { boundGoal, interleave, median, percentile, ratioGoal } from '../../../scripts/bench-goal'
+import { boundGoal, interleave, median, medianRatio, percentile, ratioGoal } from '../../../scripts/bench-goal'
 import { recordGoal, writeBenchSection } from '../../../scripts/bench-section'
 import { startTestHttpServer, toNodeListener } from '../src/server/testing/node-http-bridge'
 
@@ -277,9 +277,10 @@ async function respondLatency() {
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits)
 const row = (label: string, batches: Batch[], base?: Batch[]) => {
-  const m = (pick: (b: Batch) => number, bs: Batch[]) => median(bs.map(pick))
-  const ratio = base ? `${fmt(m((b) => b.p50, batches) / m((b) => b.p50, base), 2)}x` : '1.00x'
-  return `| ${label} | ${fmt(m((b) => b.p50, batches), 3)} | ${fmt(m((b) => b.p99, batches), 3)} | ${fmt(m((b) => b.opsPerSec, batches), 0)} | ${ratio} |`
+  const of = (pick: (b: Batch) => number, bs: Batch[]) => bs.map(pick)
+  const p50 = (bs: Batch[]) => of((b) => b.p50, bs)
+  const ratio = base ? `${fmt(medianRatio(p50(batches), p50(base)), 2)}x` : '1.00x'
+  return `| ${label} | ${fmt(median(p50(batches)), 3)} | ${fmt(median(of((b) => b.p99, batches)), 3)} | ${fmt(median(of((b) => b.opsPerSec, batches)), 0)} | ${ratio} |`
 }
 
 async function main(): Promise<void> {
@@ -328,7 +329,7 @@ async function main(): Promise<void> {
     `The parsed 5-field schema each request keeps, measured alone: ${kbOf(heap.schema)}.`,
     '',
     `**Respond handler**: sequential POSTs of a valid 5-field accept, ${LATENCY_RUNS} interleaved runs of ${PER_RUN} after one warm-up run each; ` +
-      'p50, p99 and req/s are medians of the per-run figures. ' +
+      'p50, p99 and req/s are medians of the per-run figures, the ratio the median of the per-run ratios. ' +
       'The baseline is a bare handler that only parses the JSON body and answers `{ success: true }`. ' +
       'The broker path also resolves the session, reads the body under the 64 KB limit, checks the shape, validates the content against the schema, settles in the store and re-emits the part.',
     '',
