@@ -20,7 +20,10 @@ export interface Counts {
 export interface RunFigures {
   p50: number
   p99: number
+  /** All sequential calls: their total time / their count. */
   mean: number
+  /** Mean of the middle 80% of the sequential calls (no scheduler stalls). */
+  typical: number
   pipelinedMs: number
 }
 /** What the Node side asks for. */
@@ -109,10 +112,10 @@ async function runOne(mode: Mode, quiet: boolean, counts: Counts, rateLimit: Rat
     const subject = (mode: Mode) => async () => {
       const run = await runOne(mode, quiet, config.counts, config.rateLimit)
       figures[mode].push(run)
-      return run.mean
+      return run.typical
     }
     await interleave(Object.fromEntries(modes.map((mode) => [mode, subject(mode)])) as Record<Mode, () => Promise<number>>, { runs, warmup: 1 })
-    // interleave() keeps only the means; drop each mode's warm-up run from the full figures too.
+    // interleave() keeps only one figure; drop each mode's warm-up run from the full figures too.
     for (const mode of modes) figures[mode] = figures[mode].slice(1)
     samples[quiet ? 'quiet' : 'live'] = figures
   }

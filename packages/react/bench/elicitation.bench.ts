@@ -5,13 +5,13 @@
  * Run: `pnpm exec tsx --conditions=@mcp-hitl/source packages/react/bench/elicitation.bench.ts`
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { chromium } from 'playwright-core'
 import { type BundleRow, measureBundle } from '../../../scripts/bench-bundle'
-import { boundGoal, median, ratioGoal } from '../../../scripts/bench-goal'
+import { boundGoal, median, medianRatio, ratioGoal } from '../../../scripts/bench-goal'
 import { recordGoal, recordSize, writeBenchSection } from '../../../scripts/bench-section'
 import { CHROMIUM } from '../../../scripts/chromium'
 import type { ElicitationBenchSamples } from './elicitation-page'
@@ -85,7 +85,11 @@ async function browserRuns(): Promise<ElicitationBenchSamples> {
   const dir = mkdtempSync(path.join(tmpdir(), 'mcp-hitl-bench-'))
   writeFileSync(path.join(dir, 'bench.js'), out.outputFiles[0]!.text)
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="en"><body><script type="module" src="bench.js"></script></body></html>')
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--allow-file-access-from-files'] })
+  // --expose-gc: the chunk runs collect before timing (see elicitation-page.tsx).
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--allow-file-access-from-files', '--js-flags=--expose-gc'],
+  })
   try {
     const page = await browser.newPage()
     page.on('pageerror', (e) => console.error('page error:', e.message))
@@ -104,6 +108,7 @@ async function main() {
   const sizes = Object.fromEntries(
     await Promise.all(Object.entries(SIZE_ROWS).map(async ([key, row]) => [key, await measureBundle(row)] as const)),
   ) as Record<keyof typeof SIZE_ROWS, Awaited<ReturnType<typeof measureBundle>>>
+  const load = loadavg()[0] ?? 0
   const r = await browserRuns()
   const mountRows = r.mount.map((m) => {
     const dialog = recordGoal(
@@ -130,7 +135,7 @@ async function main() {
   writeBenchSection('react-elicitation', [
     '## React elicitation (`@mcp-hitl/react/elicitation`)',
     '',
-    `Measured ${new Date().toISOString().slice(0, 10)} in Debian Chromium (headless, 2 cores), production React build. ` +
+    `Measured ${new Date().toISOString().slice(0, 10)} in Debian Chromium (headless, 2 cores, load average ${load.toFixed(1)} at start), production React build. ` +
       'Every figure is a median over interleaved runs (the order rotates each run); every goal is judged from those medians. ' +
       'The machine is shared (2 cores, other jobs running): absolute times move between runs, the ratios are what to read.',
     'Command: `pnpm exec tsx --conditions=@mcp-hitl/source packages/react/bench/elicitation.bench.ts`.',
@@ -143,9 +148,9 @@ async function main() {
     '',
     'The Radix modal (focus scope, scroll lock, aria-hidden on the page) is the main fixed cost of the dialog over an inline form.',
     '',
-    `**\`useElicitation\` per streamed chunk** (a text chunk replacing the streamed message, React update included; ${r.chunks.history50.length} interleaved runs of 1,000 chunks; goal: 5,000-message history within 1.5x of 50):`,
+    `**\`useElicitation\` per streamed chunk** (a text chunk replacing the streamed message, React update included; ${r.chunks.history50.length} interleaved runs of ${r.chunks.chunksPerRun} chunks, each timed as a whole and collected before; goal: 5,000-message history within 1.5x of 50):`,
     '',
-    '| history | per chunk | memoised form consumer re-renders over 1,000 chunks |',
+    `| history | per chunk | memoised form consumer re-renders over ${r.chunks.chunksPerRun} chunks |`,
     '|---:|---:|---:|',
     `| 50 | ${ms(median(r.chunks.history50))} | ${r.chunks.consumerRenders} |`,
     `| 5,000 | ${ms(median(r.chunks.history5000))} | ${r.chunks.consumerRenders} |`,
@@ -158,7 +163,7 @@ async function main() {
     validatorRow('(a) eval-free (default)', 'eval-free'),
     validatorRow('(b) @rjsf/validator-ajv8', 'ajv8'),
     '',
-    `Default stays (a): (b) costs ${(median(v.ajv8.total) / median(v['eval-free'].total)).toFixed(2)}x (a) from part to first accepted submit (ratio of medians), and (a) needs no \`unsafe-eval\`.`,
+    `Default stays (a): (b) costs ${medianRatio(v.ajv8.total, v['eval-free'].total).toFixed(2)}x (a) from part to first accepted submit (median of the per-run ratios), and (a) needs no \`unsafe-eval\`.`,
     '',
     '**Bundle, min+gzip** (esbuild, React external; each row bundles alone a generated entry that uses everything it imports, and is invalid under its floor):',
     '',
