@@ -103,8 +103,13 @@ function printDeclaration(declaration: ts.Declaration, exportedName: string): st
   const file = declaration.getSourceFile()
   let text: string
   if (ts.isVariableDeclaration(declaration)) {
-    const type = declaration.type ? printer.printNode(ts.EmitHint.Unspecified, declaration.type, file) : 'unknown'
-    text = `${kindOf(declaration)} ${exportedName}: ${type};`
+    // A declarations file writes a literal constant as `declare const X = "value"`.
+    const value = declaration.type
+      ? `: ${printer.printNode(ts.EmitHint.Unspecified, declaration.type, file)}`
+      : declaration.initializer
+        ? ` = ${printer.printNode(ts.EmitHint.Unspecified, declaration.initializer, file)}`
+        : ': unknown'
+    text = `${kindOf(declaration)} ${exportedName}${value};`
   } else {
     text = printer.printNode(ts.EmitHint.Unspecified, declaration, file).replace(/^(export )?(default )?(declare )?/, '')
     const declared = (declaration as ts.NamedDeclaration).name
