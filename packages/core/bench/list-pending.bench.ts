@@ -147,7 +147,7 @@ async function main(): Promise<void> {
     `A page that reloads asks the list route for its session's pending elicitations (here ${PER_SESSION}). ` +
       `The store holds ${SMALL} or ${LARGE.toLocaleString('en-US')} pending elicitations, ${PER_SESSION} per session; ` +
       `mean time per \`GET\` (handler, \`listPending\`, JSON body read back) over ${LISTS_PER_RUN} sequential lists per run, ` +
-      `${RUNS} interleaved runs per size after 2 warm-up runs; the figures are medians of the runs. Redis: redis-server on loopback.`,
+      `${RUNS} interleaved runs per size after 2 warm-up runs; the times are medians of the runs, the goal the median of the per-run ratios. Redis: redis-server on loopback.`,
     '',
     limits,
     '',
