@@ -83,7 +83,9 @@ describe('parseRequestedSchema', () => {
   })
 
   it('refuses a root that is not an object schema', () => {
-    expect(issuesOf(null)).toEqual([{ pointer: '', message: 'The requested schema must be a JSON object, got null.' }])
+    expect(issuesOf(null)).toEqual([
+      { pointer: '', message: 'The requested schema must be a JSON object such as { "type": "object", "properties": {} }, got null.' },
+    ])
     expect(pointers([])).toEqual([''])
     expect(pointers({ type: 'array', properties: {} })).toEqual(['/type'])
     expect(pointers({ type: 'object' })).toEqual(['/properties'])
@@ -93,13 +95,13 @@ describe('parseRequestedSchema', () => {
   it('refuses nested objects with a sentence that says how to fix it', () => {
     const [issue] = issuesOf(obj({ address: { type: 'object', properties: { city: { type: 'string' } } } }))
     expect(issue?.pointer).toBe('/properties/address/type')
-    expect(issue?.message).toBe('Property "address" is a nested object; elicitation schemas are flat.')
+    expect(issue?.message).toBe('Property "address" is a nested object; elicitation schemas are flat, so move its fields to the top level.')
   })
 
   it('refuses $ref, unsupported types and type lists', () => {
     expect(pointers(obj({ a: { $ref: '#/$defs/A' } }))).toEqual(['/properties/a/$ref', '/properties/a/type'])
     expect(pointers(obj({ a: { type: 'null' } }))).toEqual(['/properties/a/type'])
-    expect(issuesOf(obj({ a: { type: ['string', 'null'] } }))[0]?.message).toMatch(/has type an array; use string/)
+    expect(issuesOf(obj({ a: { type: ['string', 'null'] } }))[0]?.message).toMatch(/has type an array; use one of string.*out of "required" to make it optional/)
     expect(pointers(obj({ a: { anyOf: [{ type: 'string' }, { type: 'number' }] } }))).toEqual([
       '/properties/a/anyOf',
       '/properties/a/type',
@@ -145,7 +147,7 @@ describe('parseRequestedSchema', () => {
 
   it('refuses inverted bounds', () => {
     expect(issuesOf(obj({ n: { type: 'number', minimum: 5, maximum: 1 } }))).toEqual([
-      { pointer: '/properties/n/minimum', message: 'Property "n" has minimum 5 greater than maximum 1, so no value can be valid.' },
+      { pointer: '/properties/n/minimum', message: 'Property "n" has minimum 5 greater than maximum 1, so no value can be valid; swap or correct them.' },
     ])
     expect(pointers(obj({ s: { type: 'string', minLength: 3, maxLength: 2 } }))).toEqual(['/properties/s/minLength'])
     expect(pointers(obj({ m: { type: 'array', items: { type: 'string', enum: ['a', 'b', 'c'] }, minItems: 3, maxItems: 1 } }))).toEqual([
@@ -161,7 +163,7 @@ describe('parseRequestedSchema', () => {
   it('refuses minItems larger than the number of options', () => {
     expect(issuesOf(obj({ m: { type: 'array', items: { type: 'string', enum: ['a'] }, minItems: 2 } }))[0]).toEqual({
       pointer: '/properties/m/minItems',
-      message: 'Property "m" requires at least 2 choices but offers only 1 options.',
+      message: 'Property "m" requires at least 2 choices but offers only 1 options; lower "minItems" or add options.',
     })
   })
 
@@ -204,8 +206,32 @@ describe('parseRequestedSchema', () => {
   it('refuses required entries that name no property, and reports every issue at once', () => {
     const issues = issuesOf(obj({ a: { type: 'string' }, b: { type: 'object' } }, { required: ['a', 'zip', 3] }))
     expect(issues.map((i) => i.pointer)).toEqual(['/properties/b/type', '/required/1', '/required/2'])
-    expect(issues[1]?.message).toBe('"required" names "zip", which is not among the properties.')
+    expect(issues[1]?.message).toBe('"required" names "zip", which is not among the properties; add the property or remove the name.')
     expect(pointers(obj({}, { required: 'a' }))).toEqual(['/required'])
+  })
+
+  it('says how to fix each kind of issue', () => {
+    const cases: [schema: unknown, fix: string][] = [
+      [obj({ n: { type: 'number', enum: [1, 2] } }), 'only strings can be single-selects, so use "type": "string"'],
+      [obj({ n: { type: 'number', exclusiveMinimum: 0 } }), 'Use the inclusive "minimum".'],
+      [obj({ c: { $ref: '#/$defs/C', type: 'string' } }), 'Inline the definition it points to.'],
+      [obj({ c: { type: 'string', const: 'x' } }), 'Use an "enum" with that one value'],
+      [obj({ s: { type: 'string', items: { type: 'string' } } }), 'remove it or use "type": "array"'],
+      [obj({ s: { type: 'string', format: 'color' } }), 'describe the expected shape in "description"'],
+      [obj({ s: { type: 'string', pattern: '(' } }), "new RegExp(pattern, 'u')"],
+      [obj({ m: { type: 'array', items: { type: 'string' } } }), '"items": { "type": "string", "enum": [...] }'],
+      [obj({ m: { type: 'array', items: { oneOf: [{ const: 'a', title: 'A' }] } } }), 'a multi-select uses "items.anyOf"'],
+      [obj({ s: { type: 'string', enum: ['a', 'a'] } }), 'list each value once'],
+      [obj({ s: { type: 'string', oneOf: [{ const: 'a' }] } }), 'the label the user sees'],
+      [obj({ s: { type: 'string', enum: ['a'], oneOf: [{ const: 'a', title: 'A' }] } }), 'keep one'],
+      [obj({ s: { type: 'string', enum: ['a', 'b'], default: 'c' } }), 'use one of "a", "b"'],
+      [obj({ m: { type: 'array', uniqueItems: false, items: { type: 'string', enum: ['a'] } } }), 'set it to true or remove it'],
+      [obj({}, { oneOf: [] }), 'Ask one form at a time'],
+    ]
+    for (const [schema, fix] of cases) {
+      const messages = issuesOf(schema).map((issue) => issue.message)
+      expect(messages.some((message) => message.includes(fix)), `${JSON.stringify(schema)} -> ${JSON.stringify(messages)}`).toBe(true)
+    }
   })
 
   it('refuses non-string titles and descriptions', () => {

@@ -1,114 +1,113 @@
 /**
  * Reads an untrusted `requestedSchema` into the typed restricted schema, or explains, field by field,
- * why it cannot be shown as a form. Accepts every shape the 2025-06-18 and 2025-11-25 specs allow
- * (plus the legacy `enumNames`) and tolerates harmless extras real servers send (`$schema`,
- * `additionalProperties`, annotations, `pattern`, Pydantic's nullable `anyOf`). Table-driven on
- * purpose: this ships in the browser entry, whose size is budgeted.
+ * why it cannot be shown as a form and how to fix it. Accepts every shape the 2025-06-18 and
+ * 2025-11-25 specs allow (plus the legacy `enumNames`) and tolerates harmless extras real servers send
+ * (`$schema`, `additionalProperties`, annotations, `pattern`, Pydantic's nullable `anyOf`). Runs on
+ * the server, before anything reaches the browser.
  */
-import type { PrimitiveSchemaDefinition, RequestedSchema, TitledOption } from './protocol'
 import { isRecord } from '../guards'
-import { escapePointerToken, isOfType, setOwn } from './schema-helpers'
+import type { PrimitiveSchemaDefinition, RequestedSchema, StringFormat } from './protocol'
+import { escapePointerToken, setOwn } from './schema-helpers'
+import { readSelectOptions } from './read-select-options'
+import { describeValue, type SchemaIssue, SchemaIssues } from './schema-issues'
 
-/** One reason a schema was refused: where (a JSON pointer into the schema) and why. */
-export interface SchemaIssue {
-  /** JSON pointer into the schema, e.g. `/properties/age/minimum`; empty string for the root. */
-  pointer: string
-  /** A sentence a developer understands. */
-  message: string
-}
+export type { SchemaIssue } from './schema-issues'
 
 /** The typed schema, or every issue found. */
 export type ParseRequestedSchemaResult = { ok: true; schema: RequestedSchema } | { ok: false; issues: SchemaIssue[] }
 
 type Json = Record<string, unknown>
-type Add = (pointer: string, message: string) => void
+type FieldType = PrimitiveSchemaDefinition['type']
 
-// What a value of each kind is called in messages; `nat` is a count (minLength, maxItems...).
-const LABELS: Record<string, string> = {
-  string: 'a string',
-  number: 'a number',
-  integer: 'a whole number',
-  boolean: 'true or false',
-  array: 'an array of strings',
-  nat: 'a whole number >= 0',
-}
+/** The kinds of value a keyword takes: how to recognise one, and what it is called in messages. */
+const VALUE_KINDS = {
+  string: { accepts: (value: unknown) => typeof value === 'string', description: 'a string' },
+  boolean: { accepts: (value: unknown) => typeof value === 'boolean', description: 'true or false' },
+  number: { accepts: (value: unknown) => Number.isFinite(value), description: 'a number' },
+  wholeNumber: { accepts: (value: unknown) => Number.isInteger(value), description: 'a whole number' },
+  count: { accepts: (value: unknown) => Number.isInteger(value) && (value as number) >= 0, description: 'a whole number of 0 or more' },
+  stringList: {
+    accepts: (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string'),
+    description: 'an array of strings',
+  },
+} satisfies Record<string, { accepts: (value: unknown) => boolean; description: string }>
+type ValueKind = keyof typeof VALUE_KINDS
 
-const NUMBER_KEYWORDS = { minimum: 'number', maximum: 'number' }
-// Keywords each type keeps, with the kind of value they take (title/description/writeOnly go everywhere).
-const KEYWORDS: Record<string, Json> = {
-  string: { minLength: 'nat', maxLength: 'nat', format: 'string', pattern: 'string' },
-  number: NUMBER_KEYWORDS,
-  integer: NUMBER_KEYWORDS,
+/** Keywords every field may carry. */
+const SHARED_KEYWORDS: Record<string, ValueKind> = { title: 'string', description: 'string', writeOnly: 'boolean' }
+
+/** Keywords each field type keeps, with the kind of value each takes; the option lists are read separately. */
+const KEYWORDS_BY_TYPE: Record<FieldType, Record<string, ValueKind>> = {
+  string: { minLength: 'count', maxLength: 'count', format: 'string', pattern: 'string' },
+  number: { minimum: 'number', maximum: 'number' },
+  integer: { minimum: 'number', maximum: 'number' },
   boolean: {},
-  array: { minItems: 'nat', maxItems: 'nat' },
+  array: { minItems: 'count', maxItems: 'count' },
 }
-const COMMON = { title: 'string', description: 'string', writeOnly: 'boolean' }
-const RANGES = [
+
+/** The kind of a field's `default`. */
+const DEFAULT_KIND: Record<FieldType, ValueKind> = {
+  string: 'string',
+  number: 'number',
+  integer: 'wholeNumber',
+  boolean: 'boolean',
+  array: 'stringList',
+}
+
+const FIELD_TYPES = Object.keys(KEYWORDS_BY_TYPE) as FieldType[]
+
+/** Lower and upper bound keywords that must not cross. */
+const BOUND_PAIRS = [
   ['minLength', 'maxLength'],
   ['minimum', 'maximum'],
   ['minItems', 'maxItems'],
 ] as const
-const FORMATS = ['email', 'uri', 'date', 'date-time']
-// Keywords that would change what is valid if silently dropped: refused instead of guessed.
-const UNSUPPORTED = ['$ref', 'allOf', 'anyOf', 'not', 'if', 'then', 'else']
-const PROPERTY_UNSUPPORTED = [
-  ...UNSUPPORTED,
-  'const',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'patternProperties',
-  'dependentRequired',
-  'dependentSchemas',
-  'contains',
-  'prefixItems',
-  'additionalItems',
-]
-const ROOT_UNSUPPORTED = [...UNSUPPORTED, 'oneOf']
 
-function describe(v: unknown): string {
-  if (v === null || v === undefined) return String(v)
-  if (Array.isArray(v)) return 'an array'
-  if (typeof v === 'string') return `the string ${JSON.stringify(v)}`
-  return typeof v === 'object' ? 'an object' : `${typeof v} ${String(v)}`
-}
+const STRING_FORMATS: readonly StringFormat[] = ['email', 'uri', 'date', 'date-time']
 
-// The shape most issues take: "<what> must be <expected>, got <actual>."
-const mustBe = (what: string, expected: string, value: unknown) => `${what} must be ${expected}, got ${describe(value)}.`
-
-const MULTI = (name: string) => `${name} must be a multi-select ("items" with "enum" or "anyOf").`
-
-// Copies titled options with only the spec's two keys.
-const titledOptions = (options: TitledOption[]) => options.map(({ const: c, title }) => ({ const: c, title }))
+const CHECK_ON_SERVER = 'Check it on the server once the answer arrives.'
+const MULTI_SELECT_INSTEAD = 'Use a multi-select: "items" with "enum" or "anyOf" options.'
+const ONE_FORM_AT_A_TIME = 'Ask one form at a time; send a second elicitation for the other shape.'
 
 /**
- * Reads `holder[key]`, an `enum` of strings or `oneOf` / `anyOf` titled options, into `into[key]`;
- * returns the allowed values, or undefined after reporting what is malformed.
+ * Keywords that would change what is valid if silently dropped, so they are refused instead of
+ * guessed, each with what to do instead. (A Map: an object literal with a `then` key is a thenable.)
  */
-function readOptions(holder: Json, key: 'enum' | 'oneOf' | 'anyOf', at: string, name: string, into: Json, add: Add): string[] | undefined {
-  const value = holder[key]
-  const path = `${at}/${key}`
-  const titled = key !== 'enum'
-  if (!Array.isArray(value) || value.length === 0) return void add(path, `${name} needs a non-empty options array.`)
-  const seen: string[] = []
-  let bad = 0
-  value.forEach((option, i) => {
-    const v = titled && isRecord(option) ? option.const : option
-    const oat = titled ? `${path}/${i}/const` : `${path}/${i}`
-    const what = `Option ${i} of ${name}`
-    if (titled && !isRecord(option)) add(`${path}/${i}`, mustBe(what, 'an object', option))
-    else if (typeof v !== 'string') add(oat, mustBe(what, 'a string value', v))
-    else if (seen.includes(v)) add(oat, `${what} repeats ${JSON.stringify(v)}.`)
-    else {
-      seen.push(v)
-      if (titled && typeof (option as Json).title !== 'string') add(`${path}/${i}/title`, `${what} needs a string "title".`)
-      else return
-    }
-    bad++
-  })
-  if (bad > 0) return undefined
-  into[key] = titled ? titledOptions(value) : seen
-  return seen
+const UNSUPPORTED_KEYWORDS: ReadonlyMap<string, string> = new Map([
+  ['$ref', 'Inline the definition it points to.'],
+  ['allOf', 'Merge its subschemas into one field.'],
+  ['anyOf', 'Leave the field out of "required" to make it optional; a multi-select puts "anyOf" inside "items".'],
+  ['not', CHECK_ON_SERVER],
+  ['if', CHECK_ON_SERVER],
+  ['then', CHECK_ON_SERVER],
+  ['else', CHECK_ON_SERVER],
+  ['const', 'Use an "enum" with that one value, or leave the field out.'],
+  ['exclusiveMinimum', 'Use the inclusive "minimum".'],
+  ['exclusiveMaximum', 'Use the inclusive "maximum".'],
+  ['multipleOf', CHECK_ON_SERVER],
+  ['patternProperties', 'List each field under "properties".'],
+  ['dependentRequired', CHECK_ON_SERVER],
+  ['dependentSchemas', CHECK_ON_SERVER],
+  ['contains', 'Use a multi-select with "minItems" instead.'],
+  ['prefixItems', MULTI_SELECT_INSTEAD],
+  ['additionalItems', MULTI_SELECT_INSTEAD],
+])
+const ROOT_UNSUPPORTED_KEYWORDS: ReadonlyMap<string, string> = new Map([
+  ['$ref', 'Inline the definition it points to.'],
+  ['allOf', 'Merge its subschemas into one "properties" object.'],
+  ['anyOf', ONE_FORM_AT_A_TIME],
+  ['oneOf', ONE_FORM_AT_A_TIME],
+  ['not', CHECK_ON_SERVER],
+  ['if', CHECK_ON_SERVER],
+  ['then', CHECK_ON_SERVER],
+  ['else', CHECK_ON_SERVER],
+])
+
+/** Reports each keyword of `unsupported` that `node` uses. */
+function refuseUnsupported(node: Json, unsupported: ReadonlyMap<string, string>, at: string, subject: string, issues: SchemaIssues): void {
+  for (const [keyword, fix] of unsupported) {
+    if (node[keyword] !== undefined) issues.add(`${at}/${escapePointerToken(keyword)}`, `${subject} uses "${keyword}", which elicitation schemas do not support. ${fix}`)
+  }
 }
 
 /**
@@ -118,149 +117,170 @@ function readOptions(holder: Json, key: 'enum' | 'oneOf' | 'anyOf', at: string, 
 function unwrapNullable(node: Json): Json {
   const anyOf = node.anyOf
   if (node.type !== undefined || !Array.isArray(anyOf) || anyOf.length !== 2) return node
-  const isNull = (m: unknown) => isRecord(m) && m.type === 'null' && Object.keys(m).length === 1
-  const other = anyOf.find((m) => !isNull(m))
-  if (!isRecord(other) || !anyOf.some(isNull)) return node
-  const { anyOf: _drop, ...outer } = node
+  const isNullSchema = (member: unknown) => isRecord(member) && member.type === 'null' && Object.keys(member).length === 1
+  const other = anyOf.find((member) => !isNullSchema(member))
+  if (!isRecord(other) || !anyOf.some(isNullSchema)) return node
+  const { anyOf: _nullable, ...outer } = node
   const merged: Json = { ...other, ...outer }
   if (merged.default === null) delete merged.default
   return merged
 }
 
-/** Reads the options of a select (single or multi) into `out`; returns the allowed values. */
-function parseSelect(node: Json, type: string, at: string, name: string, out: Json, add: Add): string[] | undefined {
-  if (type === 'array') {
-    const items = node.items
-    const itemsAt = `${at}/items`
-    if (!isRecord(items)) return void add(itemsAt, MULTI(name))
-    const titled = items.anyOf !== undefined
-    if (!titled && items.oneOf !== undefined) return void add(`${itemsAt}/oneOf`, `${name} must use "items.anyOf", not "items.oneOf".`)
-    if (!titled && (items.type !== 'string' || items.enum === undefined)) return void add(items.type !== 'string' ? `${itemsAt}/type` : itemsAt, MULTI(name))
-    const into: Json = titled ? {} : { type: 'string' }
-    out.items = into
-    return readOptions(items, titled ? 'anyOf' : 'enum', itemsAt, name, into, add)
+/** Checks the format and pattern of a string field already copied into `field`. */
+function checkStringKeywords(field: Json, at: string, name: string, issues: SchemaIssues): void {
+  const format = field.format
+  if (typeof format === 'string' && !(STRING_FORMATS as readonly string[]).includes(format)) {
+    const hint = format === 'password' ? ' For a secret, mark the field "writeOnly": true instead.' : ''
+    issues.add(
+      `${at}/format`,
+      `${name} has format ${JSON.stringify(format)}; use one of ${STRING_FORMATS.join(', ')}, or drop "format" and describe the expected shape in "description".${hint}`,
+    )
   }
-  if (node.oneOf !== undefined) {
-    if (node.enum !== undefined) return void add(`${at}/oneOf`, `${name} has both "enum" and "oneOf"; keep one.`)
-    return readOptions(node, 'oneOf', at, name, out, add)
-  }
-  if (node.enumNames !== undefined) {
-    const names = node.enumNames
-    const namesAt = `${at}/enumNames`
-    if (!Array.isArray(node.enum)) add(namesAt, `${name} has "enumNames" without "enum".`)
-    else if (!Array.isArray(names) || names.some((n) => typeof n !== 'string')) add(namesAt, `"enumNames" of ${name} must be strings.`)
-    else if (names.length !== node.enum.length) {
-      add(namesAt, `${name} has ${names.length} "enumNames" for ${node.enum.length} "enum" values; they must pair up one to one.`)
-    } else out.enumNames = [...names]
-  }
-  return node.enum === undefined ? undefined : readOptions(node, 'enum', at, name, out, add)
-}
-
-/** Reports each keyword of `keys` present on `node`. */
-function refuseUnsupported(node: Json, keys: string[], at: string, subject: string, add: Add): void {
-  for (const k of keys) {
-    if (node[k] !== undefined) add(`${at}/${escapePointerToken(k)}`, `${subject} uses unsupported "${k}".`)
-  }
-}
-
-// Any issue fails the whole schema, so what this returns only counts when nothing was reported.
-function parseProperty(key: string, raw: unknown, add: Add): PrimitiveSchemaDefinition | undefined {
-  const at = `/properties/${escapePointerToken(key)}`
-  const name = `property ${JSON.stringify(key)}`
-  if (!isRecord(raw)) return void add(at, mustBe(name, 'an object', raw))
-  const node = unwrapNullable(raw)
-  refuseUnsupported(node, PROPERTY_UNSUPPORTED, at, name, add)
-  const type = node.type
-  if (type === 'object' || node.properties !== undefined) {
-    return void add(`${at}/${type === 'object' ? 'type' : 'properties'}`, `${name} is a nested object; elicitation schemas are flat.`)
-  }
-  // Own keys only: a `type` of "toString" or "__proto__" must not find Object.prototype's members.
-  const keywords = typeof type === 'string' && Object.hasOwn(KEYWORDS, type) ? KEYWORDS[type] : undefined
-  if (!keywords) {
-    return void add(`${at}/type`, `${name} has type ${describe(type)}; use ${Object.keys(KEYWORDS).join(', ')}.`)
-  }
-  const t = type as string
-  const out: Json = { type: t }
-  const isSelect = t === 'array' || node.enum !== undefined || node.oneOf !== undefined || node.enumNames !== undefined
-  const canSelect = t === 'string' || t === 'array'
-  if (isSelect && !canSelect) add(`${at}/${node.oneOf !== undefined ? 'oneOf' : 'enum'}`, `${name} of type ${t} cannot list options.`)
-  if (t !== 'array' && node.items !== undefined) add(`${at}/items`, `${name} of type ${t} cannot have "items".`)
-  for (const [k, kind] of Object.entries({ ...COMMON, ...keywords }) as [string, string][]) {
-    const v = node[k]
-    if (v === undefined) continue
-    if (kind === 'nat' ? Number.isInteger(v) && (v as number) >= 0 : isOfType(kind, v)) out[k] = v
-    else add(`${at}/${k}`, mustBe(`"${k}" of ${name}`, LABELS[kind]!, v))
-  }
-  for (const [lo, hi] of RANGES) {
-    const a = out[lo] as number | undefined
-    const b = out[hi] as number | undefined
-    if (a !== undefined && b !== undefined && a > b) add(`${at}/${lo}`, `${name} has ${lo} ${a} greater than ${hi} ${b}, so no value can be valid.`)
-  }
-  if (typeof out.format === 'string' && !FORMATS.includes(out.format)) {
-    add(`${at}/format`, `${name} has format ${JSON.stringify(out.format)}; use ${FORMATS.join(', ')} (secrets: "writeOnly").`)
-  }
-  if (typeof out.pattern === 'string') {
+  const pattern = field.pattern
+  if (typeof pattern === 'string') {
     try {
       // Same flags as Ajv 8, so both validators read the pattern alike.
-      new RegExp(out.pattern, 'u')
+      new RegExp(pattern, 'u')
     } catch (error) {
-      add(`${at}/pattern`, `"pattern" of ${name} is not a valid regular expression: ${(error as Error).message}.`)
+      issues.add(
+        `${at}/pattern`,
+        `"pattern" of ${name} is not a valid regular expression: ${(error as Error).message}; write it so that JavaScript's \`new RegExp(pattern, 'u')\` accepts it.`,
+      )
     }
   }
-  const values = isSelect && canSelect ? parseSelect(node, t, at, name, out, add) : undefined
-  if (t === 'array') {
-    const min = out.minItems as number | undefined
-    if (values && min !== undefined && min > values.length) add(`${at}/minItems`, `${name} requires at least ${min} choices but offers only ${values.length} options.`)
-    // A multi-select picks each option once.
-    if (node.uniqueItems !== undefined && node.uniqueItems !== true) add(`${at}/uniqueItems`, mustBe(`"uniqueItems" of ${name}`, 'true', node.uniqueItems))
-  }
-  const d = node.default
-  if (d !== undefined) {
-    const list = t === 'array' ? d : [d]
-    const ok = Array.isArray(list) && list.every((v) => isOfType(t === 'array' ? 'string' : t, v))
-    const stray = ok && values ? (list as string[]).findIndex((v) => !values.includes(v)) : -1
-    if (!ok) add(`${at}/default`, mustBe(`"default" of ${name}`, LABELS[t]!, d))
-    else if (stray >= 0) add(`${at}/default${t === 'array' ? `/${stray}` : ''}`, `"default" of ${name} has ${JSON.stringify((list as string[])[stray])}, not an option.`)
-    out.default = Array.isArray(d) ? [...d] : d
-  }
-  return out as unknown as PrimitiveSchemaDefinition
 }
 
-/** Reads an untrusted `requestedSchema`: the typed schema, or every issue with a JSON pointer and a readable sentence. */
+/** Reads one property into a typed field; any issue fails the whole schema, so the result then does not matter. */
+function parseProperty(key: string, raw: unknown, issues: SchemaIssues): PrimitiveSchemaDefinition | undefined {
+  const at = `/properties/${escapePointerToken(key)}`
+  const name = `property ${JSON.stringify(key)}`
+  if (!isRecord(raw)) {
+    issues.add(at, `${name} must be a schema object such as { "type": "string" }, got ${describeValue(raw)}.`)
+    return undefined
+  }
+  const node = unwrapNullable(raw)
+  refuseUnsupported(node, UNSUPPORTED_KEYWORDS, at, name, issues)
+  const type = node.type
+  if (type === 'object' || node.properties !== undefined) {
+    issues.add(
+      `${at}/${type === 'object' ? 'type' : 'properties'}`,
+      `${name} is a nested object; elicitation schemas are flat, so move its fields to the top level.`,
+    )
+    return undefined
+  }
+  // Own keys only: a `type` of "toString" or "__proto__" must not find Object.prototype's members.
+  if (typeof type !== 'string' || !Object.hasOwn(KEYWORDS_BY_TYPE, type)) {
+    const hint = Array.isArray(type) ? ' A list of types is not supported; leave the field out of "required" to make it optional.' : ''
+    issues.add(`${at}/type`, `${name} has type ${describeValue(type)}; use one of ${FIELD_TYPES.join(', ')}.${hint}`)
+    return undefined
+  }
+  const fieldType = type as FieldType
+  const field: Json = { type: fieldType }
+  const listsOptions = node.enum !== undefined || node.oneOf !== undefined || node.enumNames !== undefined
+  if (listsOptions && fieldType !== 'string' && fieldType !== 'array') {
+    issues.add(
+      `${at}/${node.oneOf !== undefined ? 'oneOf' : 'enum'}`,
+      `${name} of type ${fieldType} lists options; only strings can be single-selects, so use "type": "string".`,
+    )
+  }
+  if (fieldType !== 'array' && node.items !== undefined) {
+    issues.add(`${at}/items`, `${name} of type ${fieldType} has "items", which only arrays (multi-selects) use; remove it or use "type": "array".`)
+  }
+
+  const keywords = { ...SHARED_KEYWORDS, ...KEYWORDS_BY_TYPE[fieldType] }
+  for (const [keyword, kind] of Object.entries(keywords)) {
+    const value = node[keyword]
+    if (value === undefined) continue
+    if (VALUE_KINDS[kind].accepts(value)) field[keyword] = value
+    else issues.add(`${at}/${keyword}`, `"${keyword}" of ${name} must be ${VALUE_KINDS[kind].description}, got ${describeValue(value)}.`)
+  }
+  for (const [lower, upper] of BOUND_PAIRS) {
+    const low = field[lower]
+    const high = field[upper]
+    if (typeof low === 'number' && typeof high === 'number' && low > high) {
+      issues.add(`${at}/${lower}`, `${name} has ${lower} ${low} greater than ${upper} ${high}, so no value can be valid; swap or correct them.`)
+    }
+  }
+  if (fieldType === 'string') checkStringKeywords(field, at, name, issues)
+
+  const options = fieldType === 'array' || (fieldType === 'string' && listsOptions) ? readSelectOptions(node, fieldType, at, name, field, issues) : undefined
+  if (fieldType === 'array') {
+    const minItems = field.minItems
+    if (options && typeof minItems === 'number' && minItems > options.length) {
+      issues.add(`${at}/minItems`, `${name} requires at least ${minItems} choices but offers only ${options.length} options; lower "minItems" or add options.`)
+    }
+    // A multi-select picks each option once.
+    if (node.uniqueItems !== undefined && node.uniqueItems !== true) {
+      issues.add(`${at}/uniqueItems`, `"uniqueItems" of ${name} must be true (a multi-select picks each option once), got ${describeValue(node.uniqueItems)}; set it to true or remove it.`)
+    }
+  }
+
+  const defaultValue = node.default
+  if (defaultValue !== undefined) {
+    const kind = VALUE_KINDS[DEFAULT_KIND[fieldType]]
+    if (!kind.accepts(defaultValue)) {
+      issues.add(`${at}/default`, `"default" of ${name} must be ${kind.description}, got ${describeValue(defaultValue)}.`)
+    } else if (options) {
+      const defaults = fieldType === 'array' ? (defaultValue as string[]) : [defaultValue as string]
+      const stray = defaults.findIndex((value) => !options.includes(value))
+      if (stray >= 0) {
+        issues.add(
+          `${at}/default${fieldType === 'array' ? `/${stray}` : ''}`,
+          `"default" of ${name} has ${JSON.stringify(defaults[stray])}, which is not one of its options; use one of ${options.map((o) => JSON.stringify(o)).join(', ')}.`,
+        )
+      }
+    }
+    field.default = Array.isArray(defaultValue) ? [...defaultValue] : defaultValue
+  }
+  return field as unknown as PrimitiveSchemaDefinition
+}
+
+/** Reads `required`: property names, each once; reports entries that are not names of properties. */
+function parseRequired(input: Json, properties: unknown, issues: SchemaIssues): string[] | undefined {
+  const required = input.required
+  if (required === undefined) return undefined
+  if (!Array.isArray(required)) {
+    issues.add('/required', `"required" must be an array of property names, got ${describeValue(required)}.`)
+    return undefined
+  }
+  const names: string[] = []
+  required.forEach((name: unknown, index: number) => {
+    if (typeof name !== 'string') {
+      issues.add(`/required/${index}`, `Entry ${index} of "required" must be a property name, got ${describeValue(name)}.`)
+    } else if (isRecord(properties) && !Object.hasOwn(properties, name)) {
+      issues.add(`/required/${index}`, `"required" names ${JSON.stringify(name)}, which is not among the properties; add the property or remove the name.`)
+    } else if (!names.includes(name)) names.push(name)
+  })
+  return names
+}
+
+/** Reads an untrusted `requestedSchema`: the typed schema, or every issue with a JSON pointer and a sentence saying how to fix it. */
 export function parseRequestedSchema(input: unknown): ParseRequestedSchemaResult {
-  const issues: SchemaIssue[] = []
-  // Field names open many sentences ("property "x" ..."); a sentence starts with a capital.
-  const add: Add = (pointer, m) => void issues.push({ pointer, message: m.charAt(0).toUpperCase() + m.slice(1) })
+  const issues = new SchemaIssues()
   const root = 'The requested schema'
   if (!isRecord(input)) {
-    add('', mustBe(root, 'a JSON object', input))
-    return { ok: false, issues }
+    issues.add('', `${root} must be a JSON object such as { "type": "object", "properties": {} }, got ${describeValue(input)}.`)
+    return { ok: false, issues: issues.list }
   }
-  refuseUnsupported(input, ROOT_UNSUPPORTED, '', root, add)
-  if (input.type !== 'object') add('/type', mustBe(`"type" of ${root}`, '"object"', input.type))
-  if (input.$schema !== undefined && typeof input.$schema !== 'string') add('/$schema', mustBe('"$schema"', 'a string', input.$schema))
-  const props = input.properties
+  refuseUnsupported(input, ROOT_UNSUPPORTED_KEYWORDS, '', root, issues)
+  if (input.type !== 'object') issues.add('/type', `"type" of ${root} must be "object", got ${describeValue(input.type)}.`)
+  if (input.$schema !== undefined && typeof input.$schema !== 'string') {
+    issues.add('/$schema', `"$schema" must be a string, got ${describeValue(input.$schema)}.`)
+  }
+  const rawProperties = input.properties
   const properties: Record<string, PrimitiveSchemaDefinition> = {}
-  if (!isRecord(props)) add('/properties', mustBe('"properties"', 'an object', props))
-  else {
-    for (const [key, node] of Object.entries(props)) {
-      const field = parseProperty(key, node, add)
+  if (!isRecord(rawProperties)) {
+    issues.add('/properties', `"properties" must be an object of fields, got ${describeValue(rawProperties)}.`)
+  } else {
+    for (const [key, node] of Object.entries(rawProperties)) {
+      const field = parseProperty(key, node, issues)
       if (field) setOwn(properties, key, field)
     }
   }
-  const required: string[] = []
-  const req = input.required
-  if (req !== undefined && !Array.isArray(req)) add('/required', mustBe('"required"', 'an array', req))
-  else {
-    ;(req ?? []).forEach((name: unknown, i: number) => {
-      if (typeof name !== 'string') add(`/required/${i}`, mustBe(`Entry ${i} of "required"`, 'a property name', name))
-      else if (isRecord(props) && !Object.hasOwn(props, name)) add(`/required/${i}`, `"required" names ${JSON.stringify(name)}, which is not among the properties.`)
-      else if (!required.includes(name)) required.push(name)
-    })
-  }
-  if (issues.length > 0) return { ok: false, issues }
+  const required = parseRequired(input, rawProperties, issues)
+  if (issues.list.length > 0) return { ok: false, issues: issues.list }
   const schema: RequestedSchema = { type: 'object', properties }
   if (typeof input.$schema === 'string') schema.$schema = input.$schema
-  if (req !== undefined) schema.required = required
+  if (required !== undefined) schema.required = required
   return { ok: true, schema }
 }
