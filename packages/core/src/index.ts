@@ -71,6 +71,9 @@ export type { ParseRequestedSchemaResult, SchemaIssue } from './elicitation/pars
 // elicitation: content validation and redaction
 export { validateElicitationContent } from './elicitation/validate-content'
 export type { ValidateContentResult } from './elicitation/validate-content'
+export { ELICITATION_INPUT_LIMITS } from './elicitation/input-limits'
+export { compileLinearPattern } from './elicitation/linear-pattern'
+export type { CompileLinearPatternResult, LinearPattern, LinearPatternRefusal } from './elicitation/linear-pattern'
 export { REDACTED, isSensitiveField, redactElicitationContent } from './elicitation/redact'
 
 // elicitation: form mapping (RJSF)

@@ -1,12 +1,15 @@
 /**
  * The kit's eval-free validator against the oracle it must agree with: Ajv 8 + ajv-formats in the
  * default "full" mode, `coerceTypes` off, `allErrors` on. Pairs come from a seeded generator, so every
- * run checks the same pairs. One deliberate difference: the kit treats a multi-select as a set, so the
- * oracle schema gets `uniqueItems: true` on arrays (the kit's form always sends it that way).
+ * run checks the same pairs. Two deliberate differences: the kit treats a multi-select as a set, so the
+ * oracle schema gets `uniqueItems: true` on arrays (the kit's form always sends it that way); and the kit
+ * bounds every answer (a default maxLength, a linear-time pattern matcher), which the generated answers,
+ * all short, stay within. Patterns the kit cannot check in linear time fail the whole schema instead.
  */
 import Ajv from 'ajv'
 import addFormats from 'ajv-formats'
 import { describe, expect, it } from 'vitest'
+import { ELICITATION_INPUT_LIMITS } from '../src/elicitation/input-limits'
 import { parseRequestedSchema } from '../src/elicitation/parse-requested-schema'
 import type { PrimitiveSchemaDefinition, RequestedSchema } from '../src/elicitation/protocol'
 import { validateElicitationContent } from '../src/elicitation/validate-content'
@@ -25,8 +28,20 @@ const VALUES = {
   date: ['2024-02-29', '2023-02-29', '2025-12-31', '2025-13-01', '2025-04-31', '25-01-01', '2025-1-1', '2025-01-01T00:00:00Z'],
   'date-time': ['2025-01-31T09:30:00Z', '2025-01-31t09:30:00.123+01:00', '2025-01-31 09:30:00-05:30', '2025-01-31T09:30:00', '2025-01-31T24:00:00Z', '2016-12-31T23:59:60Z', '2016-12-31T22:59:60Z', '2025-02-30T10:00:00Z'],
 } as const
-const TEXTS = ['', 'a', 'ab', 'Ada', 'hello world', 'ABC', 'abc', 'ÄÖÜ', '😀', '😀😀😀', 'x'.repeat(12), '123-4567', '  ', 'tab\there']
-const PATTERNS = ['^[a-z]+$', '^\\d{3}-\\d{4}$', '^\\p{Lu}', '^.{2,4}$', 'b']
+const TEXTS = [
+  ...['', 'a', 'ab', 'Ada', 'hello world', 'ABC', 'abc', 'ÄÖÜ', '😀', '😀😀😀', 'x'.repeat(12), '123-4567', '  ', 'tab\there'],
+  // Answers for the real-world patterns below, and the short attacks on the hostile ones.
+  ...['a@b.co', 'a b@c.d', '+14155552671', '94103', '94103-1234', 'my-slug', 'my--slug', '#fff', '#A1B2C3', '2025-01-31', 'ab cd'],
+  ...['a'.repeat(12), `${'a'.repeat(11)}!`, `${'x'.repeat(11)}y`],
+]
+// Patterns the kit runs on its linear-time matcher: the kinds real servers send, and classic ReDoS
+// shapes (short answers keep Ajv's backtracking quick enough to serve as the oracle).
+const PATTERNS = [
+  ...['^[a-z]+$', '^\\d{3}-\\d{4}$', '^\\p{Lu}', '^.{2,4}$', 'b'],
+  ...['^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$', '^\\+?[1-9]\\d{1,14}$', '^\\d{5}(-\\d{4})?$', '^[a-z0-9]+(?:-[a-z0-9]+)*$'],
+  ...['^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$', '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$', '\\bcd\\b', '^\\S+$'],
+  ...['^(a+)+$', '^(a|aa)+$', '(x+x+)+y', '^(\\w+\\s?)*$', '^(.*a){3}$'],
+]
 const OPTIONS = ['red', 'green', 'blue', 'cyan', 'magenta', 'yellow']
 
 function genField(r: Rand): PrimitiveSchemaDefinition {
@@ -190,6 +205,45 @@ describe('validateElicitationContent agrees with Ajv 8 + ajv-formats (full)', ()
     for (const fixture of VALID_SCHEMAS) {
       expect(kit(fixture.schema, fixture.content), fixture.name).toEqual(oracle(fixture.schema, fixture.content))
     }
+  })
+
+  it('gives the same verdict on every pattern of the list against every text', () => {
+    const disagreements: string[] = []
+    let patternsWithBothVerdicts = 0
+    for (const pattern of PATTERNS) {
+      const schema: RequestedSchema = { type: 'object', properties: { f: { type: 'string', pattern } } }
+      const verdicts = new Set<boolean>()
+      for (const text of TEXTS) {
+        const expected = oracle(schema, { f: text })
+        const actual = kit(schema, { f: text })
+        verdicts.add(expected.ok)
+        if (expected.ok !== actual.ok) disagreements.push(`${pattern} on ${JSON.stringify(text)}: ajv=${expected.ok} kit=${actual.ok}`)
+      }
+      if (verdicts.size === 2) patternsWithBothVerdicts++
+    }
+    expect(disagreements).toEqual([])
+    expect(patternsWithBothVerdicts).toBe(PATTERNS.length)
+  })
+
+  it('refuses, as a whole schema with a clear issue, the patterns it cannot check in linear time', () => {
+    for (const pattern of ['^(a)\\1$', '^(?=a).$', '(?<!a)b', 'a{2000}']) {
+      const result = parseRequestedSchema({ type: 'object', properties: { f: { type: 'string', pattern }, g: { type: 'string' } } })
+      expect(result.ok, pattern).toBe(false)
+      if (result.ok) continue
+      expect(result.issues).toHaveLength(1)
+      expect(result.issues[0]?.pointer).toBe('/properties/f/pattern')
+      expect(result.issues[0]?.message).toMatch(/^"pattern" of property "f" .+ (Rewrite|Shorten) .+ check the answer on the server\.$/)
+    }
+  })
+
+  it('shows the deliberate difference: answers are bounded even without maxLength', () => {
+    const schema: RequestedSchema = { type: 'object', properties: { t: { type: 'string' }, p: { type: 'string', pattern: '^a*$' } } }
+    const long = { t: 'x'.repeat(ELICITATION_INPUT_LIMITS.defaultMaxStringLength + 1) }
+    const longPatterned = { p: 'a'.repeat(ELICITATION_INPUT_LIMITS.defaultMaxPatternStringLength + 1) }
+    expect(new Ajv({ strict: false }).validate(schema, long)).toBe(true)
+    expect(new Ajv({ strict: false }).validate(schema, longPatterned)).toBe(true)
+    expect(kit(schema, long)).toEqual({ ok: false, fields: ['t'] })
+    expect(kit(schema, longPatterned)).toEqual({ ok: false, fields: ['p'] })
   })
 
   it('shows the deliberate difference: repeated multi-select choices are refused', () => {

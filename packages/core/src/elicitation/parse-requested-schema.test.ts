@@ -203,6 +203,49 @@ describe('parseRequestedSchema', () => {
     expect(issue?.message).toMatch(/not a valid regular expression/)
   })
 
+  it('accepts nested-quantifier patterns: they are checked in linear time', () => {
+    for (const pattern of ['^(a+)+$', '^(a|aa)+$', '^(.*a){20}$', '(x+x+)+y']) expect(parseRequestedSchema(obj({ p: { type: 'string', pattern } })).ok).toBe(true)
+  })
+
+  it('refuses patterns the linear-time matcher cannot check, saying why and what to do', () => {
+    const cases: [pattern: string, why: string, fix: string][] = [
+      ['^(\\w)\\1$', 'uses the backreference "\\1", which cannot be checked in linear time.', 'Rewrite it without backreferences, or drop "pattern" and check the answer on the server.'],
+      ['^(?=.*\\d).{8,}$', 'uses the lookaround "(?=", which cannot be checked in linear time.', 'Rewrite it without lookahead or lookbehind'],
+      ['^a{5000}$', 'compiles to 5003 instructions (repetition counts multiply); the limit is 1000.', 'lower its repetition counts'],
+    ]
+    for (const [pattern, why, fix] of cases) {
+      const [issue, ...rest] = issuesOf(obj({ p: { type: 'string', pattern } }))
+      expect(rest).toEqual([])
+      expect(issue?.pointer).toBe('/properties/p/pattern')
+      expect(issue?.message).toContain(`"pattern" of property "p" ${why}`)
+      expect(issue?.message).toContain(fix)
+    }
+  })
+
+  it('refuses a schema whose patterns could cost one answer more steps than the budget, naming a maxLength that fits', () => {
+    // ^(.*a){20}$ compiles to 63 instructions: 512 characters (the default) cost 32,256 steps per field.
+    const field = { type: 'string', pattern: '^(.*a){20}$' }
+    const properties = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`f${i}`, field]))
+    const [issue, ...rest] = issuesOf(obj(properties))
+    expect(rest).toEqual([])
+    expect(issue?.pointer).toBe('/properties/f7/pattern')
+    expect(issue?.message).toBe(
+      '"pattern" of property "f7" compiles to 63 steps per character, so checking 512 characters takes the schema\'s patterns past the limit of 250000 steps per answer; give the property a "maxLength" of at most 384, or use simpler patterns.',
+    )
+    // Following the advice makes the schema acceptable.
+    expect(parseRequestedSchema(obj({ ...properties, f7: { ...field, maxLength: 384 } })).ok).toBe(true)
+  })
+
+  it('refuses a minLength no answer could reach under the default maxLength', () => {
+    expect(issuesOf(obj({ essay: { type: 'string', minLength: 20_000 } }))).toEqual([
+      {
+        pointer: '/properties/essay/minLength',
+        message: 'Property "essay" has minLength 20000 but no maxLength, and such answers are limited to 10000 characters; add a "maxLength" of at least 20000.',
+      },
+    ])
+    expect(parseRequestedSchema(obj({ essay: { type: 'string', minLength: 20_000, maxLength: 30_000 } })).ok).toBe(true)
+  })
+
   it('refuses required entries that name no property, and reports every issue at once', () => {
     const issues = issuesOf(obj({ a: { type: 'string' }, b: { type: 'object' } }, { required: ['a', 'zip', 3] }))
     expect(issues.map((i) => i.pointer)).toEqual(['/properties/b/type', '/required/1', '/required/2'])

@@ -2,11 +2,13 @@
  * Reads an untrusted `requestedSchema` into the typed restricted schema, or explains, field by field,
  * why it cannot be shown as a form and how to fix it. Accepts every shape the 2025-06-18 and
  * 2025-11-25 specs allow (plus the legacy `enumNames`) and tolerates harmless extras real servers send
- * (`$schema`, `additionalProperties`, annotations, `pattern`, Pydantic's nullable `anyOf`). Runs on
- * the server, before anything reaches the browser.
+ * (`$schema`, `additionalProperties`, annotations, `pattern`, Pydantic's nullable `anyOf`). Runs on the server, before anything reaches the browser. A `pattern` must be one
+ * the linear-time matcher takes, within the per-answer budget of `ELICITATION_INPUT_LIMITS`.
  */
 import { isRecord } from '../guards'
-import type { PrimitiveSchemaDefinition, RequestedSchema, StringFormat } from './protocol'
+import { ELICITATION_INPUT_LIMITS, maxStringLength } from './input-limits'
+import { compileLinearPattern, type LinearPatternRefusal } from './linear-pattern'
+import type { PrimitiveSchemaDefinition, RequestedSchema, StringFieldSchema, StringFormat } from './protocol'
 import { escapePointerToken, setOwn } from './schema-helpers'
 import { readSelectOptions } from './read-select-options'
 import { describeValue, type SchemaIssue, SchemaIssues } from './schema-issues'
@@ -103,6 +105,15 @@ const ROOT_UNSUPPORTED_KEYWORDS: ReadonlyMap<string, string> = new Map([
   ['else', CHECK_ON_SERVER],
 ])
 
+/** What to do about a pattern the linear-time matcher cannot take. */
+const PATTERN_FIXES: Record<LinearPatternRefusal, string> = {
+  invalid: "Write it so that JavaScript's `new RegExp(pattern, 'u')` accepts it.",
+  backreference: 'Rewrite it without backreferences, or drop "pattern" and check the answer on the server.',
+  lookaround: 'Rewrite it without lookahead or lookbehind, or drop "pattern" and check the answer on the server.',
+  'too-large': 'Shorten it or lower its repetition counts, or drop "pattern" and check the answer on the server.',
+  unsupported: 'Use plain groups, classes and quantifiers, or drop "pattern" and check the answer on the server.',
+}
+
 /** Reports each keyword of `unsupported` that `node` uses. */
 function refuseUnsupported(node: Json, unsupported: ReadonlyMap<string, string>, at: string, subject: string, issues: SchemaIssues): void {
   for (const [keyword, fix] of unsupported) {
@@ -126,7 +137,7 @@ function unwrapNullable(node: Json): Json {
   return merged
 }
 
-/** Checks the format and pattern of a string field already copied into `field`. */
+/** Reads the pattern, format and length keywords of a string field already copied into `field`. */
 function checkStringKeywords(field: Json, at: string, name: string, issues: SchemaIssues): void {
   const format = field.format
   if (typeof format === 'string' && !(STRING_FORMATS as readonly string[]).includes(format)) {
@@ -138,15 +149,17 @@ function checkStringKeywords(field: Json, at: string, name: string, issues: Sche
   }
   const pattern = field.pattern
   if (typeof pattern === 'string') {
-    try {
-      // Same flags as Ajv 8, so both validators read the pattern alike.
-      new RegExp(pattern, 'u')
-    } catch (error) {
-      issues.add(
-        `${at}/pattern`,
-        `"pattern" of ${name} is not a valid regular expression: ${(error as Error).message}; write it so that JavaScript's \`new RegExp(pattern, 'u')\` accepts it.`,
-      )
-    }
+    const compiled = compileLinearPattern(pattern)
+    if (!compiled.ok) issues.add(`${at}/pattern`, `"pattern" of ${name} ${compiled.message} ${PATTERN_FIXES[compiled.reason]}`)
+  }
+  const minLength = field.minLength
+  const { defaultMaxStringLength, defaultMaxPatternStringLength } = ELICITATION_INPUT_LIMITS
+  if (typeof minLength === 'number' && field.maxLength === undefined && minLength > maxStringLength(field)) {
+    const limit = pattern === undefined ? defaultMaxStringLength : defaultMaxPatternStringLength
+    issues.add(
+      `${at}/minLength`,
+      `${name} has minLength ${minLength} but no maxLength, and such answers are limited to ${limit} characters; add a "maxLength" of at least ${minLength}.`,
+    )
   }
 }
 
@@ -235,6 +248,33 @@ function parseProperty(key: string, raw: unknown, issues: SchemaIssues): Primiti
   return field as unknown as PrimitiveSchemaDefinition
 }
 
+/**
+ * Adds up, field by field, the most pattern steps one answer could cost (see
+ * `ELICITATION_INPUT_LIMITS.maxPatternWork`), and reports the field that takes the sum over the limit.
+ */
+function checkPatternWork(properties: Record<string, PrimitiveSchemaDefinition>, issues: SchemaIssues): void {
+  const limit = ELICITATION_INPUT_LIMITS.maxPatternWork
+  let total = 0
+  for (const [key, field] of Object.entries(properties)) {
+    const pattern = field.type === 'string' ? (field as StringFieldSchema).pattern : undefined
+    if (pattern === undefined) continue
+    const compiled = compileLinearPattern(pattern)
+    if (!compiled.ok) continue
+    const maxLength = maxStringLength(field as StringFieldSchema)
+    const work = compiled.pattern.size * maxLength
+    if (total + work > limit) {
+      const affordable = Math.floor((limit - total) / compiled.pattern.size)
+      issues.add(
+        `/properties/${escapePointerToken(key)}/pattern`,
+        `"pattern" of property ${JSON.stringify(key)} compiles to ${compiled.pattern.size} steps per character, so checking ${maxLength} characters` +
+          ` takes the schema's patterns past the limit of ${limit} steps per answer; give the property a "maxLength" of at most ${affordable}, or use simpler patterns.`,
+      )
+      return
+    }
+    total += work
+  }
+}
+
 /** Reads `required`: property names, each once; reports entries that are not names of properties. */
 function parseRequired(input: Json, properties: unknown, issues: SchemaIssues): string[] | undefined {
   const required = input.required
@@ -276,6 +316,7 @@ export function parseRequestedSchema(input: unknown): ParseRequestedSchemaResult
       const field = parseProperty(key, node, issues)
       if (field) setOwn(properties, key, field)
     }
+    checkPatternWork(properties, issues)
   }
   const required = parseRequired(input, rawProperties, issues)
   if (issues.list.length > 0) return { ok: false, issues: issues.list }

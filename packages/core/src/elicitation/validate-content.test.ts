@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ELICITATION_INPUT_LIMITS } from './input-limits'
 import type { RequestedSchema } from './protocol'
 import { validateElicitationContent } from './validate-content'
 
@@ -129,6 +130,53 @@ describe('validateElicitationContent', () => {
     const s: RequestedSchema = { type: 'object', properties: { e: { type: 'string', pattern: '^\\p{L}+$' } } }
     expect(validateElicitationContent(s, { e: 'Ünïcödé' }).ok).toBe(true)
     expect(validateElicitationContent(s, { e: 'a1' }).ok).toBe(false)
+  })
+
+  it('bounds strings without maxLength by the documented defaults, counting code points', () => {
+    const { defaultMaxStringLength, defaultMaxPatternStringLength } = ELICITATION_INPUT_LIMITS
+    const s: RequestedSchema = {
+      type: 'object',
+      properties: { free: { type: 'string' }, coded: { type: 'string', pattern: '^a*$' }, own: { type: 'string', maxLength: 20_000 } },
+    }
+    const check = (content: Record<string, string>) => validateElicitationContent(s, content)
+    expect(check({ free: '😀'.repeat(defaultMaxStringLength), coded: 'a'.repeat(defaultMaxPatternStringLength) }).ok).toBe(true)
+    expect(check({ free: 'x'.repeat(defaultMaxStringLength + 1) })).toEqual({
+      ok: false,
+      errors: [{ field: 'free', pointer: '/free', keyword: 'maxLength', message: `Use at most ${defaultMaxStringLength} characters.` }],
+    })
+    expect(check({ coded: 'a'.repeat(defaultMaxPatternStringLength + 1) })).toMatchObject({ ok: false, errors: [{ field: 'coded', keyword: 'maxLength' }] })
+    // The schema's own maxLength wins over the default.
+    expect(check({ own: 'x'.repeat(20_000) }).ok).toBe(true)
+  })
+
+  it('checks patterns in linear time: a hostile pattern gets its verdict at once', () => {
+    const s: RequestedSchema = { type: 'object', properties: { f: { type: 'string', pattern: '^(a+)+$' } } }
+    expect(validateElicitationContent(s, { f: `${'a'.repeat(500)}!` })).toMatchObject({ ok: false, errors: [{ keyword: 'pattern', message: 'Use the expected format.' }] })
+    expect(validateElicitationContent(s, { f: 'a'.repeat(500) }).ok).toBe(true)
+  })
+
+  it('fails closed on a pattern the linear-time matcher refuses (a schema that skipped the parser)', () => {
+    const s: RequestedSchema = { type: 'object', properties: { f: { type: 'string', pattern: '^(a)\\1$' }, g: { type: 'string', pattern: '(' } } }
+    expect(validateElicitationContent(s, { f: 'aa', g: 'x' })).toEqual({
+      ok: false,
+      errors: [
+        { field: 'f', pointer: '/f', keyword: 'pattern', message: 'This answer cannot be checked against the expected format.' },
+        { field: 'g', pointer: '/g', keyword: 'pattern', message: 'This answer cannot be checked against the expected format.' },
+      ],
+    })
+  })
+
+  it('stops checking patterns once an answer has used its step budget', () => {
+    // Each field may cost up to 512 x 63 steps; a schema that skipped the parser may hold more than the budget allows.
+    const field = { type: 'string' as const, pattern: '^(.*a){20}$' }
+    const names = Array.from({ length: 12 }, (_, i) => `f${i}`)
+    const s: RequestedSchema = { type: 'object', properties: Object.fromEntries(names.map((name) => [name, field])) }
+    const result = validateElicitationContent(s, Object.fromEntries(names.map((name) => [name, 'a'.repeat(512)])))
+    expect(result.ok).toBe(false)
+    if (result.ok) return
+    // 250,000 / (512 x 63) = 7.75: seven fields are checked and pass, the rest are refused, not run.
+    expect(result.errors.map((error) => error.field)).toEqual(names.slice(7))
+    expect(result.errors[0]?.message).toBe('This answer is too long to check against the expected format; shorten it.')
   })
 
   it('escapes field names in pointers and keeps __proto__ as a field', () => {

@@ -2,8 +2,10 @@
  * Checks submitted content against a restricted schema without compiling code (no `eval`, no
  * `new Function`), so it runs under a strict CSP in the browser and on the server alike. It agrees with
  * Ajv 8 + ajv-formats ("full" mode, `coerceTypes` off, `removeAdditional: 'all'`) on this subset, with
- * one deliberate difference: a multi-select is a set, so repeated choices are refused even when the
- * schema omits `uniqueItems`.
+ * two deliberate differences: a multi-select is a set, so repeated choices are refused even when the
+ * schema omits `uniqueItems`; and every answer is bounded (`ELICITATION_INPUT_LIMITS`): a string
+ * without `maxLength` gets the documented default, and `pattern` runs on a linear-time matcher within
+ * a per-answer step budget, so no pattern can block the event loop.
  */
 import type {
   ElicitContent,
@@ -15,6 +17,8 @@ import type {
   StringFormat,
 } from './protocol'
 import { isPlainRecord } from '../guards'
+import { ELICITATION_INPUT_LIMITS, maxStringLength } from './input-limits'
+import { compileLinearPattern } from './linear-pattern'
 import { escapePointerToken, isOfType, optionValues, plural, setOwn } from './schema-helpers'
 import { matchesStringFormat } from './string-formats'
 import type { FieldError } from './wire'
@@ -33,32 +37,53 @@ const FORMAT_MESSAGES: Record<StringFormat, string> = {
 }
 const CHOOSE = 'Choose from the listed options.'
 
-// One RegExp per pattern source: forms re-validate on every keystroke.
-const patternCache = new Map<string, RegExp>()
-function patternOf(source: string): RegExp {
-  let re = patternCache.get(source)
-  if (!re) {
-    re = new RegExp(source, 'u')
-    if (patternCache.size > 256) patternCache.clear()
-    patternCache.set(source, re)
-  }
-  return re
+/** What is left of an answer's pattern budget (`ELICITATION_INPUT_LIMITS.maxPatternWork`) while its fields are checked. */
+interface PatternBudget {
+  remaining: number
 }
 
-function checkString(field: PrimitiveSchemaDefinition & { type: 'string' }, value: unknown): Failure | undefined {
+// Code points, as Ajv counts them, without building an array of them.
+function codePointLength(value: string): number {
+  let length = value.length
+  for (let i = 0; i < value.length - 1; i++) {
+    const unit = value.charCodeAt(i)
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = value.charCodeAt(i + 1)
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        length--
+        i++
+      }
+    }
+  }
+  return length
+}
+
+function checkPattern(pattern: string, value: string, length: number, budget: PatternBudget): Failure | undefined {
+  const compiled = compileLinearPattern(pattern)
+  // Fail closed: parseRequestedSchema refuses such schemas, so only an unparsed one gets here.
+  if (!compiled.ok) return ['pattern', 'This answer cannot be checked against the expected format.']
+  const work = length * compiled.pattern.size
+  if (work > budget.remaining) return ['pattern', 'This answer is too long to check against the expected format; shorten it.']
+  budget.remaining -= work
+  return compiled.pattern.test(value) ? undefined : ['pattern', 'Use the expected format.']
+}
+
+function checkString(field: PrimitiveSchemaDefinition & { type: 'string' }, value: unknown, budget: PatternBudget): Failure | undefined {
   if (typeof value !== 'string') return ['type', 'Enter text.']
   const values = optionValues(field)
   if (values && !values.includes(value)) return ['enum', 'Choose one of the listed options.']
   // Selects may carry length keywords too; Ajv applies them, so this does as well.
-  const { minLength, maxLength, format, pattern } = field as StringFieldSchema
+  const { minLength, format, pattern } = field as StringFieldSchema
+  // Without maxLength the documented default applies, so no answer is unbounded.
+  const maxLength = maxStringLength(field as StringFieldSchema)
   // Ajv counts Unicode code points, not UTF-16 units; so does this.
-  const length = [...value].length
+  const length = codePointLength(value)
   if (length < (minLength ?? 0)) {
-    return ['minLength', minLength === 1 ? 'This field cannot be empty.' : `Use at least ${plural(minLength!, 'character')}.`]
+    return ['minLength', minLength === 1 ? 'This field cannot be empty.' : `Use at least ${plural(minLength as number, 'character')}.`]
   }
-  if (length > (maxLength ?? Infinity)) return ['maxLength', `Use at most ${plural(maxLength!, 'character')}.`]
+  if (length > maxLength) return ['maxLength', `Use at most ${plural(maxLength, 'character')}.`]
   if (format && !matchesStringFormat(format, value)) return ['format', FORMAT_MESSAGES[format]]
-  if (pattern !== undefined && !patternOf(pattern).test(value)) return ['pattern', 'Use the expected format.']
+  if (pattern !== undefined) return checkPattern(pattern, value, length, budget)
   return undefined
 }
 
@@ -87,10 +112,10 @@ function checkMulti(field: MultiSelectSchema, value: unknown, pointer: string): 
 }
 
 /** Checks one value against its field schema; undefined when valid. */
-function checkField(field: PrimitiveSchemaDefinition, value: unknown, pointer: string): Failure | undefined {
+function checkField(field: PrimitiveSchemaDefinition, value: unknown, pointer: string, budget: PatternBudget): Failure | undefined {
   switch (field.type) {
     case 'string':
-      return checkString(field, value)
+      return checkString(field, value, budget)
     case 'number':
     case 'integer':
       return checkNumber(field, value)
@@ -109,11 +134,12 @@ export function validateElicitationContent(schema: RequestedSchema, content: unk
   const required = schema.required ?? []
   const errors: FieldError[] = []
   const out: ElicitContent = {}
+  const budget: PatternBudget = { remaining: ELICITATION_INPUT_LIMITS.maxPatternWork }
   for (const [name, field] of Object.entries(schema.properties)) {
     const pointer = `/${escapePointerToken(name)}`
     const value = Object.hasOwn(content, name) ? content[name] : undefined
     const failure: Failure | undefined =
-      value === undefined ? (required.includes(name) ? ['required', 'This field is required.'] : undefined) : checkField(field, value, pointer)
+      value === undefined ? (required.includes(name) ? ['required', 'This field is required.'] : undefined) : checkField(field, value, pointer, budget)
     if (failure) errors.push({ field: name, pointer: failure[2] ?? pointer, keyword: failure[0], message: failure[1] })
     // A copy: the caller's arrays are not shared. setOwn: a field named `__proto__` must stay a field.
     else if (value !== undefined) setOwn(out, name, Array.isArray(value) ? [...value] : (value as ElicitContentValue))
