@@ -74,7 +74,7 @@ export type { ValidateContentResult } from './elicitation/validate-content'
 export { ELICITATION_INPUT_LIMITS } from './elicitation/input-limits'
 export { compileLinearPattern } from './elicitation/linear-pattern'
 export type { CompileLinearPatternResult, LinearPattern, LinearPatternRefusal } from './elicitation/linear-pattern'
-export { REDACTED, isSensitiveField, redactElicitationContent } from './elicitation/redact'
+export { REDACTED, SENSITIVE_NAME_STEMS, SENSITIVE_NAME_WORDS, isSensitiveField, redactElicitationContent } from './elicitation/redact'
 
 // elicitation: form mapping (RJSF)
 export { RJSF_FORM_OPTIONS, toFormSchema } from './elicitation/to-form-schema'

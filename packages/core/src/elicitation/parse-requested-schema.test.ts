@@ -196,8 +196,19 @@ describe('parseRequestedSchema', () => {
     ])
   })
 
+  it('reads format "password" as a sensitive plain string (writeOnly), as real servers mean it', () => {
+    expect(parseRequestedSchema(obj({ p: { type: 'string', format: 'password', minLength: 8 } }))).toEqual({
+      ok: true,
+      schema: obj({ p: { type: 'string', writeOnly: true, minLength: 8 } }),
+    })
+    // Even where the server wrote writeOnly false: the format is the stronger statement.
+    expect(parseRequestedSchema(obj({ p: { type: 'string', format: 'password', writeOnly: false } }))).toMatchObject({
+      schema: { properties: { p: { writeOnly: true } } },
+    })
+  })
+
   it('refuses unknown formats and an invalid pattern', () => {
-    expect(issuesOf(obj({ p: { type: 'string', format: 'password' } }))[0]?.message).toMatch(/writeOnly/)
+    expect(issuesOf(obj({ p: { type: 'string', format: 'color' } }))[0]?.message).toMatch(/use one of email, uri, date, date-time/)
     const [issue] = issuesOf(obj({ p: { type: 'string', pattern: '([a-z' } }))
     expect(issue?.pointer).toBe('/properties/p/pattern')
     expect(issue?.message).toMatch(/not a valid regular expression/)

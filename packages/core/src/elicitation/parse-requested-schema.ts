@@ -2,7 +2,8 @@
  * Reads an untrusted `requestedSchema` into the typed restricted schema, or explains, field by field,
  * why it cannot be shown as a form and how to fix it. Accepts every shape the 2025-06-18 and
  * 2025-11-25 specs allow (plus the legacy `enumNames`) and tolerates harmless extras real servers send
- * (`$schema`, `additionalProperties`, annotations, `pattern`, Pydantic's nullable `anyOf`). Runs on the server, before anything reaches the browser. A `pattern` must be one
+ * (`$schema`, `additionalProperties`, annotations, `pattern`, `format: "password"` (read as
+ * `writeOnly`), Pydantic's nullable `anyOf`). Runs on the server, before anything reaches the browser. A `pattern` must be one
  * the linear-time matcher takes, within the per-answer budget of `ELICITATION_INPUT_LIMITS`.
  */
 import { isRecord } from '../guards'
@@ -140,11 +141,15 @@ function unwrapNullable(node: Json): Json {
 /** Reads the pattern, format and length keywords of a string field already copied into `field`. */
 function checkStringKeywords(field: Json, at: string, name: string, issues: SchemaIssues): void {
   const format = field.format
-  if (typeof format === 'string' && !(STRING_FORMATS as readonly string[]).includes(format)) {
-    const hint = format === 'password' ? ' For a secret, mark the field "writeOnly": true instead.' : ''
+  if (format === 'password') {
+    // Real servers send it for secrets; the restricted schema says the same with writeOnly, which
+    // masks the input and redacts the echo (the MCP SDK's own schema refuses the format).
+    delete field.format
+    field.writeOnly = true
+  } else if (typeof format === 'string' && !(STRING_FORMATS as readonly string[]).includes(format)) {
     issues.add(
       `${at}/format`,
-      `${name} has format ${JSON.stringify(format)}; use one of ${STRING_FORMATS.join(', ')}, or drop "format" and describe the expected shape in "description".${hint}`,
+      `${name} has format ${JSON.stringify(format)}; use one of ${STRING_FORMATS.join(', ')}, or drop "format" and describe the expected shape in "description".`,
     )
   }
   const pattern = field.pattern
