@@ -14,6 +14,9 @@ export {
 } from './http-errors'
 export type { HttpErrorBody, HttpErrorCode, HttpErrorInfo } from './http-errors'
 
+// guards for untrusted JSON-like input
+export { isPlainRecord, isRecord } from './guards'
+
 // data parts
 export type { HitlDataParts } from './data-parts'
 
@@ -72,7 +75,8 @@ export type { ParseRequestedSchemaResult, SchemaIssue } from './elicitation/pars
 export { validateElicitationContent } from './elicitation/validate-content'
 export type { ValidateContentResult } from './elicitation/validate-content'
 export { ELICITATION_INPUT_LIMITS } from './elicitation/input-limits'
-export { compileLinearPattern } from './elicitation/linear-pattern'
+export { compileLinearPattern, matchesPattern } from './elicitation/linear-pattern'
+export { matchesStringFormat } from './elicitation/string-formats'
 export type { CompileLinearPatternResult, LinearPattern, LinearPatternRefusal } from './elicitation/linear-pattern'
 export { REDACTED, SENSITIVE_NAME_STEMS, SENSITIVE_NAME_WORDS, isSensitiveField, redactElicitationContent } from './elicitation/redact'
 

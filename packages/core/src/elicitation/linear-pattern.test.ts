@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { seededRandom } from '../../test/seeded-random'
 import { ELICITATION_INPUT_LIMITS } from './input-limits'
-import { compileLinearPattern } from './linear-pattern'
+import { compileLinearPattern, matchesPattern } from './linear-pattern'
 
 /** The verdict of the engine Ajv uses (`new RegExp(pattern, 'u')`), the reference for every pattern the kit accepts. */
 const native = (pattern: string, value: string) => new RegExp(pattern, 'u').test(value)
@@ -155,5 +155,18 @@ describe('compileLinearPattern refuses what a state set cannot check', () => {
 
   it('gives the same compiled pattern for the same source', () => {
     expect(compileLinearPattern('^[a-z]+$')).toBe(compileLinearPattern('^[a-z]+$'))
+  })
+})
+
+describe('matchesPattern', () => {
+  it('answers like the compiled pattern, and refuses what cannot be checked within one answer\'s budget', () => {
+    expect(matchesPattern('^\\d{5}$', '94103')).toBe(true)
+    expect(matchesPattern('^\\d{5}$', '9410')).toBe(false)
+    expect(matchesPattern('^(a)\\1$', 'aa')).toBe(false)
+    // ^a*$ is 5 instructions (start, loop, a, end, match): the budget covers 50,000 characters, not more.
+    expect(linear('^a*$').size).toBe(5)
+    const budget = ELICITATION_INPUT_LIMITS.maxPatternWork / 5
+    expect(matchesPattern('^a*$', 'a'.repeat(budget))).toBe(true)
+    expect(matchesPattern('^a*$', 'a'.repeat(budget + 1))).toBe(false)
   })
 })

@@ -453,3 +453,14 @@ function compileUncached(source: string): CompileLinearPatternResult {
     throw error
   }
 }
+
+/**
+ * True when `value` matches `pattern`, checked in linear time: the one pattern check for code outside
+ * the content validator (such as the RJSF validator's sub-schema checks). False for a pattern the
+ * matcher refuses, and for a value that would cost more than one answer's step budget.
+ */
+export function matchesPattern(pattern: string, value: string): boolean {
+  const compiled = compileLinearPattern(pattern)
+  // UTF-16 length: never less than the code points the matcher steps through.
+  return compiled.ok && value.length * compiled.pattern.size <= ELICITATION_INPUT_LIMITS.maxPatternWork && compiled.pattern.test(value)
+}

@@ -2,12 +2,12 @@
  * A small, eval-free JSON Schema check for the keywords RJSF asks about when it calls a validator's
  * `isValid` on sub-schemas (a `oneOf` / `anyOf` option, an item schema): types, `const`, `enum`,
  * combinators, string / number / array bounds and flat object properties. Unknown keywords pass.
+ * Formats and patterns go through core's checkers, the ones the content validator uses: the same
+ * strictness as Ajv's, and patterns in linear time.
  */
-type Json = Record<string, unknown>
+import { isRecord, matchesPattern, matchesStringFormat, type StringFormat } from '@mcp-hitl/core'
 
-function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
+const STRING_FORMATS: ReadonlySet<string> = new Set<StringFormat>(['email', 'uri', 'date', 'date-time'])
 
 function typeOf(value: unknown): string {
   if (value === null) return 'null'
@@ -32,13 +32,6 @@ function equal(a: unknown, b: unknown): boolean {
   return false
 }
 
-const FORMAT_CHECKS: Record<string, (value: string) => boolean> = {
-  email: (v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
-  uri: (v) => /^[a-z][a-z0-9+.-]*:[^\s]*$/i.test(v),
-  date: (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)),
-  'date-time': (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i.test(v) && !Number.isNaN(Date.parse(v)),
-}
-
 /** True when `value` satisfies `schema` (booleans as schemas too); `undefined` only fails `required`. */
 export function matchesSchema(schema: unknown, value: unknown): boolean {
   if (schema === true || schema === undefined) return true
@@ -60,14 +53,8 @@ export function matchesSchema(schema: unknown, value: unknown): boolean {
     const length = [...value].length
     if (typeof s.minLength === 'number' && length < s.minLength) return false
     if (typeof s.maxLength === 'number' && length > s.maxLength) return false
-    if (typeof s.format === 'string' && FORMAT_CHECKS[s.format] && !FORMAT_CHECKS[s.format]!(value)) return false
-    if (typeof s.pattern === 'string') {
-      try {
-        if (!new RegExp(s.pattern, 'u').test(value)) return false
-      } catch {
-        return false
-      }
-    }
+    if (typeof s.format === 'string' && STRING_FORMATS.has(s.format) && !matchesStringFormat(s.format as StringFormat, value)) return false
+    if (typeof s.pattern === 'string' && !matchesPattern(s.pattern, value)) return false
   }
   if (typeof value === 'number') {
     if (typeof s.minimum === 'number' && value < s.minimum) return false
