@@ -1,9 +1,8 @@
 /**
- * Small helpers the elicitation modules (schema parser, content validator, form mapping...) share. One copy of each
- * on purpose: all of them ship in the browser entry, whose size is budgeted.
+ * Small helpers the elicitation modules (schema parser, content validator, form mapping...) share, so
+ * that each idea is written once.
  */
 import type { PrimitiveSchemaDefinition, TitledOption } from './protocol'
-
 
 /** Escapes a key for a JSON pointer (RFC 6901). */
 export function escapePointerToken(key: string): string {
@@ -13,15 +12,6 @@ export function escapePointerToken(key: string): string {
 /** Sets an own enumerable property; plain assignment to a key like `__proto__` would set the prototype instead. */
 export function setOwn(target: object, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
-}
-
-/** True when `value` is a JSON value of the primitive schema `type`, without coercion (Ajv's `type` keyword). */
-export function isOfType(type: string, value: unknown): boolean {
-  return type === 'number'
-    ? Number.isFinite(value)
-    : type === 'integer'
-      ? Number.isInteger(value)
-      : typeof value === type && (type === 'string' || type === 'boolean')
 }
 
 /** The allowed values of a single or multi select; undefined for a free field. */

@@ -19,15 +19,22 @@ import type {
 import { isPlainRecord } from '../guards'
 import { ELICITATION_INPUT_LIMITS, maxStringLength } from './input-limits'
 import { compileLinearPattern } from './linear-pattern'
-import { escapePointerToken, isOfType, optionValues, plural, setOwn } from './schema-helpers'
+import { escapePointerToken, optionValues, plural, setOwn } from './schema-helpers'
 import { matchesStringFormat } from './string-formats'
 import type { FieldError } from './wire'
 
 /** The content keeping only the schema's fields, or the field errors to show. */
 export type ValidateContentResult = { ok: true; content: ElicitContent } | { ok: false; errors: FieldError[] }
 
-// keyword, message, and a pointer when it is not the field's own (an item of a multi-select).
-type Failure = [keyword: string, message: string, pointer?: string]
+/** Why one value was refused: the JSON Schema keyword, the message for the user, and where. */
+interface Failure {
+  keyword: string
+  message: string
+  /** Set when the failure is not at the field itself but at an item of a multi-select. */
+  pointer?: string
+}
+
+const fail = (keyword: string, message: string, pointer?: string): Failure => ({ keyword, message, pointer })
 
 const FORMAT_MESSAGES: Record<StringFormat, string> = {
   email: 'Enter a valid email address.',
@@ -35,7 +42,7 @@ const FORMAT_MESSAGES: Record<StringFormat, string> = {
   date: 'Enter a valid date (YYYY-MM-DD).',
   'date-time': 'Enter a valid date and time with a time zone (e.g. 2025-01-31T09:30:00Z).',
 }
-const CHOOSE = 'Choose from the listed options.'
+const CHOOSE_FROM_OPTIONS = 'Choose from the listed options.'
 
 /** What is left of an answer's pattern budget (`ELICITATION_INPUT_LIMITS.maxPatternWork`) while its fields are checked. */
 interface PatternBudget {
@@ -61,53 +68,52 @@ function codePointLength(value: string): number {
 function checkPattern(pattern: string, value: string, length: number, budget: PatternBudget): Failure | undefined {
   const compiled = compileLinearPattern(pattern)
   // Fail closed: parseRequestedSchema refuses such schemas, so only an unparsed one gets here.
-  if (!compiled.ok) return ['pattern', 'This answer cannot be checked against the expected format.']
+  if (!compiled.ok) return fail('pattern', 'This answer cannot be checked against the expected format.')
   const work = length * compiled.pattern.size
-  if (work > budget.remaining) return ['pattern', 'This answer is too long to check against the expected format; shorten it.']
+  if (work > budget.remaining) return fail('pattern', 'This answer is too long to check against the expected format; shorten it.')
   budget.remaining -= work
-  return compiled.pattern.test(value) ? undefined : ['pattern', 'Use the expected format.']
+  return compiled.pattern.test(value) ? undefined : fail('pattern', 'Use the expected format.')
 }
 
 function checkString(field: PrimitiveSchemaDefinition & { type: 'string' }, value: unknown, budget: PatternBudget): Failure | undefined {
-  if (typeof value !== 'string') return ['type', 'Enter text.']
-  const values = optionValues(field)
-  if (values && !values.includes(value)) return ['enum', 'Choose one of the listed options.']
+  if (typeof value !== 'string') return fail('type', 'Enter text.')
+  const options = optionValues(field)
+  if (options && !options.includes(value)) return fail('enum', 'Choose one of the listed options.')
   // Selects may carry length keywords too; Ajv applies them, so this does as well.
   const { minLength, format, pattern } = field as StringFieldSchema
   // Without maxLength the documented default applies, so no answer is unbounded.
   const maxLength = maxStringLength(field as StringFieldSchema)
   // Ajv counts Unicode code points, not UTF-16 units; so does this.
   const length = codePointLength(value)
-  if (length < (minLength ?? 0)) {
-    return ['minLength', minLength === 1 ? 'This field cannot be empty.' : `Use at least ${plural(minLength as number, 'character')}.`]
+  if (minLength !== undefined && length < minLength) {
+    return fail('minLength', minLength === 1 ? 'This field cannot be empty.' : `Use at least ${plural(minLength, 'character')}.`)
   }
-  if (length > maxLength) return ['maxLength', `Use at most ${plural(maxLength, 'character')}.`]
-  if (format && !matchesStringFormat(format, value)) return ['format', FORMAT_MESSAGES[format]]
+  if (length > maxLength) return fail('maxLength', `Use at most ${plural(maxLength, 'character')}.`)
+  if (format !== undefined && !matchesStringFormat(format, value)) return fail('format', FORMAT_MESSAGES[format])
   if (pattern !== undefined) return checkPattern(pattern, value, length, budget)
   return undefined
 }
 
 function checkNumber(field: PrimitiveSchemaDefinition & { type: 'number' | 'integer' }, value: unknown): Failure | undefined {
-  if (!Number.isFinite(value)) return ['type', 'Enter a number.']
-  if (!isOfType(field.type, value)) return ['type', 'Enter a whole number.']
-  const n = value as number
-  if (n < (field.minimum ?? -Infinity)) return ['minimum', `Enter a number of at least ${field.minimum}.`]
-  if (n > (field.maximum ?? Infinity)) return ['maximum', `Enter a number of at most ${field.maximum}.`]
+  if (typeof value !== 'number' || !Number.isFinite(value)) return fail('type', 'Enter a number.')
+  if (field.type === 'integer' && !Number.isInteger(value)) return fail('type', 'Enter a whole number.')
+  if (field.minimum !== undefined && value < field.minimum) return fail('minimum', `Enter a number of at least ${field.minimum}.`)
+  if (field.maximum !== undefined && value > field.maximum) return fail('maximum', `Enter a number of at most ${field.maximum}.`)
   return undefined
 }
 
-function checkMulti(field: MultiSelectSchema, value: unknown, pointer: string): Failure | undefined {
-  if (!Array.isArray(value)) return ['type', CHOOSE]
-  const allowed = optionValues(field)!
+function checkMultiSelect(field: MultiSelectSchema, value: unknown, pointer: string): Failure | undefined {
+  if (!Array.isArray(value)) return fail('type', CHOOSE_FROM_OPTIONS)
+  const options = optionValues(field) ?? []
   for (let i = 0; i < value.length; i++) {
     const item: unknown = value[i]
-    const at = `${pointer}/${i}`
-    if (typeof item !== 'string') return ['type', CHOOSE, at]
-    if (!allowed.includes(item)) return ['enum', `${JSON.stringify(item)} is not one of the options.`, at]
-    if (value.indexOf(item) < i) return ['uniqueItems', 'Choose each option at most once.', at]
+    const itemPointer = `${pointer}/${i}`
+    if (typeof item !== 'string') return fail('type', CHOOSE_FROM_OPTIONS, itemPointer)
+    if (!options.includes(item)) return fail('enum', `${JSON.stringify(item)} is not one of the options.`, itemPointer)
+    if (value.indexOf(item) < i) return fail('uniqueItems', 'Choose each option at most once.', itemPointer)
   }
-  if (value.length < (field.minItems ?? 0)) return ['minItems', `Choose at least ${plural(field.minItems!, 'option')}.`]
-  if (value.length > (field.maxItems ?? Infinity)) return ['maxItems', `Choose at most ${plural(field.maxItems!, 'option')}.`]
+  if (field.minItems !== undefined && value.length < field.minItems) return fail('minItems', `Choose at least ${plural(field.minItems, 'option')}.`)
+  if (field.maxItems !== undefined && value.length > field.maxItems) return fail('maxItems', `Choose at most ${plural(field.maxItems, 'option')}.`)
   return undefined
 }
 
@@ -120,9 +126,9 @@ function checkField(field: PrimitiveSchemaDefinition, value: unknown, pointer: s
     case 'integer':
       return checkNumber(field, value)
     case 'boolean':
-      return typeof value === 'boolean' ? undefined : ['type', 'Choose yes or no.']
+      return typeof value === 'boolean' ? undefined : fail('type', 'Choose yes or no.')
     case 'array':
-      return checkMulti(field, value, pointer)
+      return checkMultiSelect(field, value, pointer)
   }
 }
 
@@ -138,11 +144,14 @@ export function validateElicitationContent(schema: RequestedSchema, content: unk
   for (const [name, field] of Object.entries(schema.properties)) {
     const pointer = `/${escapePointerToken(name)}`
     const value = Object.hasOwn(content, name) ? content[name] : undefined
-    const failure: Failure | undefined =
-      value === undefined ? (required.includes(name) ? ['required', 'This field is required.'] : undefined) : checkField(field, value, pointer, budget)
-    if (failure) errors.push({ field: name, pointer: failure[2] ?? pointer, keyword: failure[0], message: failure[1] })
+    if (value === undefined) {
+      if (required.includes(name)) errors.push({ field: name, pointer, keyword: 'required', message: 'This field is required.' })
+      continue
+    }
+    const failure = checkField(field, value, pointer, budget)
+    if (failure) errors.push({ field: name, pointer: failure.pointer ?? pointer, keyword: failure.keyword, message: failure.message })
     // A copy: the caller's arrays are not shared. setOwn: a field named `__proto__` must stay a field.
-    else if (value !== undefined) setOwn(out, name, Array.isArray(value) ? [...value] : (value as ElicitContentValue))
+    else setOwn(out, name, Array.isArray(value) ? [...value] : (value as ElicitContentValue))
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, content: out }
 }
