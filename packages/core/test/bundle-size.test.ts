@@ -74,7 +74,7 @@ const NODE_IMPORT = /(?:from\s*|import\s*\(\s*|require\s*\(\s*)["']node:/
 const REACT_ENTRIES = [
   {
     entry: '@mcp-hitl/react/elicitation',
-    // Minified bytes from core: 19.5 KB, of which the linear-time pattern matcher 6.6 KB (2.5 KB
+    // Minified bytes from core: 20.3 KB, of which the linear-time pattern matcher 6.7 KB (2.6 KB
     // gzipped); 12.3 KB before it.
     coreBudget: 24 * 1024,
     // An export of the entry itself: a bundle that lost it measured something else.
