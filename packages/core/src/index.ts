@@ -76,7 +76,7 @@ export { validateElicitationContent } from './elicitation/validate-content'
 export type { ValidateContentResult } from './elicitation/validate-content'
 export { ELICITATION_INPUT_LIMITS } from './elicitation/input-limits'
 export { compileLinearPattern, matchesPattern } from './elicitation/linear-pattern'
-export { matchesStringFormat } from './elicitation/string-formats'
+export { isStringFormat, matchesStringFormat, STRING_FORMATS } from './elicitation/string-formats'
 export type { CompileLinearPatternResult, LinearPattern, LinearPatternRefusal } from './elicitation/linear-pattern'
 export { REDACTED, SENSITIVE_NAME_STEMS, SENSITIVE_NAME_WORDS, isSensitiveField, redactElicitationContent } from './elicitation/redact'
 

@@ -2,16 +2,30 @@
  * Reads an untrusted `requestedSchema` into the typed restricted schema, or explains, field by field,
  * why it cannot be shown as a form and how to fix it. Accepts every shape the 2025-06-18 and
  * 2025-11-25 specs allow (plus the legacy `enumNames`) and tolerates harmless extras real servers send
- * (`$schema`, `additionalProperties`, annotations, `pattern`, `format: "password"` (read as
- * `writeOnly`), Pydantic's nullable `anyOf`). Runs on the server, before anything reaches the browser. A `pattern` must be one
- * the linear-time matcher takes, within the per-answer budget of `ELICITATION_INPUT_LIMITS`.
+ * (`$schema`, `additionalProperties`, annotations, `pattern`, `format: "password"` read as
+ * `writeOnly`, Pydantic's nullable `anyOf`). Runs on the server, before anything reaches the browser.
+ * A `pattern` must be one the linear-time matcher takes, within the per-answer step budget of
+ * `ELICITATION_INPUT_LIMITS`. The keyword tables are in schema-keywords.ts.
  */
 import { isRecord } from '../guards'
 import { ELICITATION_INPUT_LIMITS, maxStringLength } from './input-limits'
-import { compileLinearPattern, type LinearPatternRefusal } from './linear-pattern'
-import type { PrimitiveSchemaDefinition, RequestedSchema, StringFieldSchema, StringFormat } from './protocol'
+import { compileLinearPattern } from './linear-pattern'
+import type { PrimitiveSchemaDefinition, RequestedSchema, StringFieldSchema } from './protocol'
 import { escapePointerToken, setOwn } from './schema-helpers'
+import {
+  BOUND_PAIRS,
+  DEFAULT_KIND,
+  FIELD_TYPES,
+  type FieldType,
+  KEYWORDS_BY_TYPE,
+  PATTERN_FIXES,
+  ROOT_UNSUPPORTED_KEYWORDS,
+  SHARED_KEYWORDS,
+  UNSUPPORTED_KEYWORDS,
+  VALUE_KINDS,
+} from './schema-keywords'
 import { readSelectOptions } from './read-select-options'
+import { isStringFormat, STRING_FORMATS } from './string-formats'
 import { describeValue, type SchemaIssue, SchemaIssues } from './schema-issues'
 
 export type { SchemaIssue } from './schema-issues'
@@ -20,100 +34,6 @@ export type { SchemaIssue } from './schema-issues'
 export type ParseRequestedSchemaResult = { ok: true; schema: RequestedSchema } | { ok: false; issues: SchemaIssue[] }
 
 type Json = Record<string, unknown>
-type FieldType = PrimitiveSchemaDefinition['type']
-
-/** The kinds of value a keyword takes: how to recognise one, and what it is called in messages. */
-const VALUE_KINDS = {
-  string: { accepts: (value: unknown) => typeof value === 'string', description: 'a string' },
-  boolean: { accepts: (value: unknown) => typeof value === 'boolean', description: 'true or false' },
-  number: { accepts: (value: unknown) => Number.isFinite(value), description: 'a number' },
-  wholeNumber: { accepts: (value: unknown) => Number.isInteger(value), description: 'a whole number' },
-  count: { accepts: (value: unknown) => Number.isInteger(value) && (value as number) >= 0, description: 'a whole number of 0 or more' },
-  stringList: {
-    accepts: (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string'),
-    description: 'an array of strings',
-  },
-} satisfies Record<string, { accepts: (value: unknown) => boolean; description: string }>
-type ValueKind = keyof typeof VALUE_KINDS
-
-/** Keywords every field may carry. */
-const SHARED_KEYWORDS: Record<string, ValueKind> = { title: 'string', description: 'string', writeOnly: 'boolean' }
-
-/** Keywords each field type keeps, with the kind of value each takes; the option lists are read separately. */
-const KEYWORDS_BY_TYPE: Record<FieldType, Record<string, ValueKind>> = {
-  string: { minLength: 'count', maxLength: 'count', format: 'string', pattern: 'string' },
-  number: { minimum: 'number', maximum: 'number' },
-  integer: { minimum: 'number', maximum: 'number' },
-  boolean: {},
-  array: { minItems: 'count', maxItems: 'count' },
-}
-
-/** The kind of a field's `default`. */
-const DEFAULT_KIND: Record<FieldType, ValueKind> = {
-  string: 'string',
-  number: 'number',
-  integer: 'wholeNumber',
-  boolean: 'boolean',
-  array: 'stringList',
-}
-
-const FIELD_TYPES = Object.keys(KEYWORDS_BY_TYPE) as FieldType[]
-
-/** Lower and upper bound keywords that must not cross. */
-const BOUND_PAIRS = [
-  ['minLength', 'maxLength'],
-  ['minimum', 'maximum'],
-  ['minItems', 'maxItems'],
-] as const
-
-const STRING_FORMATS: readonly StringFormat[] = ['email', 'uri', 'date', 'date-time']
-
-const CHECK_ON_SERVER = 'Check it on the server once the answer arrives.'
-const MULTI_SELECT_INSTEAD = 'Use a multi-select: "items" with "enum" or "anyOf" options.'
-const ONE_FORM_AT_A_TIME = 'Ask one form at a time; send a second elicitation for the other shape.'
-
-/**
- * Keywords that would change what is valid if silently dropped, so they are refused instead of
- * guessed, each with what to do instead. (A Map: an object literal with a `then` key is a thenable.)
- */
-const UNSUPPORTED_KEYWORDS: ReadonlyMap<string, string> = new Map([
-  ['$ref', 'Inline the definition it points to.'],
-  ['allOf', 'Merge its subschemas into one field.'],
-  ['anyOf', 'Leave the field out of "required" to make it optional; a multi-select puts "anyOf" inside "items".'],
-  ['not', CHECK_ON_SERVER],
-  ['if', CHECK_ON_SERVER],
-  ['then', CHECK_ON_SERVER],
-  ['else', CHECK_ON_SERVER],
-  ['const', 'Use an "enum" with that one value, or leave the field out.'],
-  ['exclusiveMinimum', 'Use the inclusive "minimum".'],
-  ['exclusiveMaximum', 'Use the inclusive "maximum".'],
-  ['multipleOf', CHECK_ON_SERVER],
-  ['patternProperties', 'List each field under "properties".'],
-  ['dependentRequired', CHECK_ON_SERVER],
-  ['dependentSchemas', CHECK_ON_SERVER],
-  ['contains', 'Use a multi-select with "minItems" instead.'],
-  ['prefixItems', MULTI_SELECT_INSTEAD],
-  ['additionalItems', MULTI_SELECT_INSTEAD],
-])
-const ROOT_UNSUPPORTED_KEYWORDS: ReadonlyMap<string, string> = new Map([
-  ['$ref', 'Inline the definition it points to.'],
-  ['allOf', 'Merge its subschemas into one "properties" object.'],
-  ['anyOf', ONE_FORM_AT_A_TIME],
-  ['oneOf', ONE_FORM_AT_A_TIME],
-  ['not', CHECK_ON_SERVER],
-  ['if', CHECK_ON_SERVER],
-  ['then', CHECK_ON_SERVER],
-  ['else', CHECK_ON_SERVER],
-])
-
-/** What to do about a pattern the linear-time matcher cannot take. */
-const PATTERN_FIXES: Record<LinearPatternRefusal, string> = {
-  invalid: "Write it so that JavaScript's `new RegExp(pattern, 'u')` accepts it.",
-  backreference: 'Rewrite it without backreferences, or drop "pattern" and check the answer on the server.',
-  lookaround: 'Rewrite it without lookahead or lookbehind, or drop "pattern" and check the answer on the server.',
-  'too-large': 'Shorten it or lower its repetition counts, or drop "pattern" and check the answer on the server.',
-  unsupported: 'Use plain groups, classes and quantifiers, or drop "pattern" and check the answer on the server.',
-}
 
 /** Reports each keyword of `unsupported` that `node` uses. */
 function refuseUnsupported(node: Json, unsupported: ReadonlyMap<string, string>, at: string, subject: string, issues: SchemaIssues): void {
@@ -146,7 +66,7 @@ function checkStringKeywords(field: Json, at: string, name: string, issues: Sche
     // masks the input and redacts the echo (the MCP SDK's own schema refuses the format).
     delete field.format
     field.writeOnly = true
-  } else if (typeof format === 'string' && !(STRING_FORMATS as readonly string[]).includes(format)) {
+  } else if (typeof format === 'string' && !isStringFormat(format)) {
     issues.add(
       `${at}/format`,
       `${name} has format ${JSON.stringify(format)}; use one of ${STRING_FORMATS.join(', ')}, or drop "format" and describe the expected shape in "description".`,

@@ -51,6 +51,14 @@ function isDateTime(value: string): boolean {
   return parts.length === 2 && isDate(parts[0] ?? '') && isTime(parts[1] ?? '')
 }
 
+/** The string formats of the restricted schema, in the order messages list them. */
+export const STRING_FORMATS: readonly StringFormat[] = ['email', 'uri', 'date', 'date-time']
+
+/** True for one of {@link STRING_FORMATS}. */
+export function isStringFormat(value: unknown): value is StringFormat {
+  return typeof value === 'string' && (STRING_FORMATS as readonly string[]).includes(value)
+}
+
 /** True when `value` matches `format` as ajv-formats "full" mode decides it. */
 export function matchesStringFormat(format: StringFormat, value: string): boolean {
   switch (format) {

@@ -5,9 +5,7 @@
  * Formats and patterns go through core's checkers, the ones the content validator uses: the same
  * strictness as Ajv's, and patterns in linear time.
  */
-import { isRecord, matchesPattern, matchesStringFormat, type StringFormat } from '@mcp-hitl/core'
-
-const STRING_FORMATS: ReadonlySet<string> = new Set<StringFormat>(['email', 'uri', 'date', 'date-time'])
+import { isRecord, isStringFormat, matchesPattern, matchesStringFormat } from '@mcp-hitl/core'
 
 function typeOf(value: unknown): string {
   if (value === null) return 'null'
@@ -53,7 +51,7 @@ export function matchesSchema(schema: unknown, value: unknown): boolean {
     const length = [...value].length
     if (typeof s.minLength === 'number' && length < s.minLength) return false
     if (typeof s.maxLength === 'number' && length > s.maxLength) return false
-    if (typeof s.format === 'string' && STRING_FORMATS.has(s.format) && !matchesStringFormat(s.format as StringFormat, value)) return false
+    if (isStringFormat(s.format) && !matchesStringFormat(s.format, value)) return false
     if (typeof s.pattern === 'string' && !matchesPattern(s.pattern, value)) return false
   }
   if (typeof value === 'number') {
