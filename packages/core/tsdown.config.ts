@@ -1,7 +1,15 @@
 import { defineConfig } from 'tsdown'
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/apps.ts', 'src/server.ts', 'src/server-redis.ts'],
+  entry: [
+    'src/index.ts',
+    'src/apps.ts',
+    'src/server.ts',
+    'src/server-redis.ts',
+    'src/server-ai-sdk.ts',
+    'src/server-mcp-sdk.ts',
+    'src/server-mcp-client.ts',
+  ],
   format: ['esm'],
   // plain `dts: true` with `sourcemap: true` leaves a dangling .d.ts.map reference
   dts: { sourcemap: true },

@@ -10,11 +10,10 @@ import { getToolUiResourceUri, getToolVisibility } from '@mcp-hitl/core'
 import {
   type ElicitationBroker,
   type ElicitationRequestContext,
-  attachBrokerToAiSdkClient,
   BROKER_ELICITATION_CAPABILITY,
   toMcpAppsDataPart,
-  withUrlElicitation,
 } from '@mcp-hitl/core/server'
+import { attachBrokerToAiSdkClient, withUrlElicitation } from '@mcp-hitl/core/server/ai-sdk'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import {
   type LanguageModel,

@@ -41,15 +41,9 @@ export { sessionFromCookie, sessionFromHeader } from './server/http/session-from
 export { elicitRequiredUrls, getRequiredUrlElicitations, urlElicitationRequiredError } from './server/elicitation/url-elicitation-required'
 export type { UrlElicitationRequiredJsonRpcError } from './server/elicitation/url-elicitation-required'
 
-// adapters
-export { AI_SDK_ELICITATION_CAPABILITY, attachBrokerToAiSdkClient } from './server/elicitation/adapters/ai-sdk'
-export type { AiSdkAdapterOptions, AiSdkElicitationClient } from './server/elicitation/adapters/ai-sdk'
-export { withUrlElicitation } from './server/elicitation/adapters/ai-sdk-url-mode'
-export type { UrlModeInnerTransport, UrlModeTransport } from './server/elicitation/adapters/ai-sdk-url-mode'
-export { BROKER_ELICITATION_CAPABILITY, attachBrokerToMcpClient } from './server/elicitation/adapters/mcp-sdk'
-export type { McpSdkAdapterOptions, McpSdkElicitationClient } from './server/elicitation/adapters/mcp-sdk'
-export { attachBrokerToMcpClientV2 } from './server/elicitation/adapters/mcp-client-v2'
-export type { McpClientV2AdapterOptions, McpClientV2ElicitationClient } from './server/elicitation/adapters/mcp-client-v2'
+// the broker's client capability; the adapters live at their SDK's subpath (server/ai-sdk, server/mcp-sdk,
+// server/mcp-client), so these declarations name no SDK a project may not have installed
+export { BROKER_ELICITATION_CAPABILITY } from './server/elicitation/adapters/broker-elicitation-capability'
 
 // MCP Apps: proxy handler, server hash, data part for AI SDK backends
 export { createMcpProxyHandler } from './server/apps/mcp-proxy-handler'

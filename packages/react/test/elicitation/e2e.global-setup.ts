@@ -8,12 +8,8 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import {
-  attachBrokerToMcpClient,
-  BROKER_ELICITATION_CAPABILITY,
-  createElicitationBroker,
-  createRespondHandler,
-} from '../../../core/src/server'
+import { BROKER_ELICITATION_CAPABILITY, createElicitationBroker, createRespondHandler } from '../../../core/src/server'
+import { attachBrokerToMcpClient } from '../../../core/src/server-mcp-sdk'
 import type { ElicitationDataPart } from '../../../core/src/index'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'

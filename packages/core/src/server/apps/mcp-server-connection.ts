@@ -6,14 +6,36 @@
  * Everything the server can make the proxy wait for is bounded by `timeoutMs`: the connect and
  * `initialize`, each listing of tools, and (through the bounded fetch) each HTTP exchange.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { MCP_APP_MIME_TYPE } from '../../apps/protocol'
 import { McpHitlError } from '../../errors'
 import { createBoundedMcpFetch, upstreamTimeoutError } from './bounded-mcp-fetch'
 import { withDeadline } from './with-deadline'
 
-/** The part of an MCP TypeScript SDK `Client` the proxy uses. */
-export type McpProxyClient = Pick<Client, 'callTool' | 'readResource' | 'ping' | 'notification' | 'listTools' | 'close'>
+/** Per-request options the proxy passes to the client: its abort signal and timeout. */
+export interface McpProxyRequestOptions {
+  signal?: AbortSignal | undefined
+  timeout?: number | undefined
+}
+
+/**
+ * The part of an MCP client the proxy uses. An MCP TypeScript SDK `Client` (v1) has this shape; it is
+ * written out rather than picked from the SDK so these declarations need no SDK installed.
+ */
+export interface McpProxyClient {
+  callTool(
+    params: { name: string; arguments?: Record<string, unknown> | undefined },
+    resultSchema?: undefined,
+    options?: McpProxyRequestOptions,
+  ): Promise<unknown>
+  readResource(params: { uri: string }, options?: McpProxyRequestOptions): Promise<unknown>
+  ping(options?: McpProxyRequestOptions): Promise<unknown>
+  notification(notification: { method: string; params?: Record<string, unknown> | undefined }): Promise<void>
+  listTools(
+    params?: { cursor?: string | undefined },
+    options?: McpProxyRequestOptions,
+  ): Promise<{ tools: ListedTool[]; nextCursor?: string | undefined }>
+  close(): Promise<void>
+}
 
 /** A server reached over Streamable HTTP (`http`) or legacy SSE (`sse`), as the middleware configures it. */
 export interface McpProxyUrlServer {
@@ -44,7 +66,7 @@ export type McpProxyServerConfig = McpProxyUrlServer | McpProxyFactoryServer
 /** A tool as listed by the server; only name and `_meta` matter here. */
 export interface ListedTool {
   name: string
-  _meta?: Record<string, unknown>
+  _meta?: Record<string, unknown> | undefined
 }
 
 /** The bounds a connection applies; the proxy handler resolves them from its options. */

@@ -10,7 +10,7 @@ import { McpServer, acceptedContent, createMcpHandler, inputRequired, inputRespo
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AI_SDK_ELICITATION_CAPABILITY, attachBrokerToAiSdkClient } from './adapters/ai-sdk'
 import { attachBrokerToMcpClientV2 } from './adapters/mcp-client-v2'
-import { BROKER_ELICITATION_CAPABILITY } from './adapters/mcp-sdk'
+import { BROKER_ELICITATION_CAPABILITY } from './adapters/broker-elicitation-capability'
 import { createElicitationBroker } from './elicitation-broker'
 import { createRespondHandler } from './respond-handler'
 import { sessionFromHeader } from '../http/session-from-request'

@@ -16,7 +16,7 @@ import { routeFetch, startTestHttpServer, type TestHttpServer, toNodeListener } 
 import { createPartRecorder, type PartRecorder } from '../../testing/part-recorder'
 import { attachBrokerToAiSdkClient } from './ai-sdk'
 import { withUrlElicitation } from './ai-sdk-url-mode'
-import { BROKER_ELICITATION_CAPABILITY } from './mcp-sdk'
+import { BROKER_ELICITATION_CAPABILITY } from './broker-elicitation-capability'
 
 let mcp: McpTestServer
 let web: TestHttpServer

@@ -15,12 +15,6 @@ import type { ElicitationBroker } from '../elicitation-broker-types'
 import { attachBrokerToSdkClient } from './attach-broker-to-sdk-client'
 import type { ElicitationContextOption } from './read-context'
 
-/** The `capabilities.elicitation` of a client whose elicitations the broker answers: form and URL mode. */
-export const BROKER_ELICITATION_CAPABILITY: { form: Record<string, never>; url: Record<string, never> } = Object.freeze({
-  form: Object.freeze({}),
-  url: Object.freeze({}),
-})
-
 /** Options of {@link attachBrokerToMcpClient}. */
 export interface McpSdkAdapterOptions {
   /**

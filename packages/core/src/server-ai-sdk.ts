@@ -1,0 +1,9 @@
+/**
+ * @mcp-hitl/core/server/ai-sdk: the broker for `@ai-sdk/mcp` clients (form mode, and URL mode through
+ * a transport wrapper). Its declarations name `@ai-sdk/mcp`, which a project importing it has installed.
+ */
+
+export { AI_SDK_ELICITATION_CAPABILITY, attachBrokerToAiSdkClient } from './server/elicitation/adapters/ai-sdk'
+export type { AiSdkAdapterOptions, AiSdkElicitationClient } from './server/elicitation/adapters/ai-sdk'
+export { withUrlElicitation } from './server/elicitation/adapters/ai-sdk-url-mode'
+export type { UrlModeInnerTransport, UrlModeTransport } from './server/elicitation/adapters/ai-sdk-url-mode'
