@@ -25,9 +25,9 @@ export interface ContentBlock {
 /** An MCP `CallToolResult`. */
 export interface CallToolResult {
   content: ContentBlock[]
-  structuredContent?: Record<string, unknown>
-  isError?: boolean
-  _meta?: Record<string, unknown>
+  structuredContent?: Record<string, unknown> | undefined
+  isError?: boolean | undefined
+  _meta?: Record<string, unknown> | undefined
   [key: string]: unknown
 }
 
@@ -40,7 +40,7 @@ export interface McpAppsActivityContent {
   /** MD5 hex of `JSON.stringify({ type, url })` of the server config (headers excluded). */
   serverHash: string
   /** Stable id of the server config, preferred over the hash when present. */
-  serverId?: string
+  serverId?: string | undefined
   /** Arguments the tool was called with. */
   toolInput: Record<string, unknown>
 }
@@ -53,33 +53,33 @@ export type ProxiedMcpMethod = (typeof PROXIED_MCP_METHODS)[number]
 /** An app's request relayed to the MCP server that served it. */
 export interface ProxiedMCPRequest {
   serverHash: string
-  serverId?: string
+  serverId?: string | undefined
   method: ProxiedMcpMethod
-  params?: Record<string, unknown>
+  params?: Record<string, unknown> | undefined
 }
 
 /** CSP domains a UI resource declares (`_meta.ui.csp`). */
 export interface McpUiResourceCsp {
-  connectDomains?: string[]
-  resourceDomains?: string[]
-  frameDomains?: string[]
-  baseUriDomains?: string[]
+  connectDomains?: string[] | undefined
+  resourceDomains?: string[] | undefined
+  frameDomains?: string[] | undefined
+  baseUriDomains?: string[] | undefined
 }
 
 /** Browser permissions a UI resource asks for (`_meta.ui.permissions`). */
 export interface McpUiResourcePermissions {
-  camera?: Record<string, never>
-  microphone?: Record<string, never>
-  geolocation?: Record<string, never>
-  clipboardWrite?: Record<string, never>
+  camera?: Record<string, never> | undefined
+  microphone?: Record<string, never> | undefined
+  geolocation?: Record<string, never> | undefined
+  clipboardWrite?: Record<string, never> | undefined
 }
 
 /** `_meta.ui` of a UI resource. */
 export interface McpUiResourceMeta {
-  csp?: McpUiResourceCsp
-  permissions?: McpUiResourcePermissions
-  domain?: string
-  prefersBorder?: boolean
+  csp?: McpUiResourceCsp | undefined
+  permissions?: McpUiResourcePermissions | undefined
+  domain?: string | undefined
+  prefersBorder?: boolean | undefined
 }
 
 /** Who may call a tool: the model, the app, or both (the default). */
@@ -87,18 +87,18 @@ export type McpUiToolVisibility = 'model' | 'app'
 
 /** `_meta.ui` of a tool. */
 export interface McpUiToolMeta {
-  resourceUri?: string
-  visibility?: McpUiToolVisibility[]
+  resourceUri?: string | undefined
+  visibility?: McpUiToolVisibility[] | undefined
 }
 
 /** One entry of a `resources/read` result. */
 export interface ResourceContents {
   uri: string
-  mimeType?: string
-  text?: string
+  mimeType?: string | undefined
+  text?: string | undefined
   /** Base64. */
-  blob?: string
-  _meta?: { ui?: McpUiResourceMeta; [key: string]: unknown }
+  blob?: string | undefined
+  _meta?: { ui?: McpUiResourceMeta | undefined; [key: string]: unknown } | undefined
 }
 
 /** Result of `resources/read`. */
@@ -143,7 +143,7 @@ export function isProxiedMCPRequest(value: unknown): value is ProxiedMCPRequest 
 }
 
 /** The tool's UI resource URI, from `_meta.ui.resourceUri` or the legacy `_meta["ui/resourceUri"]`. */
-export function getToolUiResourceUri(tool: { _meta?: Record<string, unknown> }): string | undefined {
+export function getToolUiResourceUri(tool: { _meta?: Record<string, unknown> | undefined }): string | undefined {
   const meta = tool._meta
   if (!meta) return undefined
   const ui = meta.ui
@@ -153,7 +153,7 @@ export function getToolUiResourceUri(tool: { _meta?: Record<string, unknown> }):
 }
 
 /** The tool's visibility; both `model` and `app` when it declares none. */
-export function getToolVisibility(tool: { _meta?: Record<string, unknown> }): McpUiToolVisibility[] {
+export function getToolVisibility(tool: { _meta?: Record<string, unknown> | undefined }): McpUiToolVisibility[] {
   const ui = tool._meta?.ui
   if (isRecord(ui) && Array.isArray(ui.visibility)) {
     return ui.visibility.filter((v): v is McpUiToolVisibility => v === 'model' || v === 'app')

@@ -28,11 +28,13 @@ export interface McpAppsDataPartInput {
   /** The tool's `ui://` resource (see {@link findToolUiResourceUri}). */
   resourceUri: string
   /** Arguments the tool was called with. */
-  toolInput?: Record<string, unknown>
+  toolInput?: Record<string, unknown> | undefined
   /** The server config, hashed like the middleware does; or give `serverHash` directly. */
-  server?: { id?: string; serverId?: string; type?: string; url?: string }
-  serverHash?: string
-  serverId?: string
+  server?:
+    | { id?: string | undefined; serverId?: string | undefined; type?: string | undefined; url?: string | undefined }
+    | undefined
+  serverHash?: string | undefined
+  serverId?: string | undefined
 }
 
 /** Builds the `data-mcp-apps` part for `writer.write(...)` in `createUIMessageStream`. */
@@ -56,7 +58,7 @@ export function toMcpAppsDataPart(input: McpAppsDataPartInput): McpAppsDataPart 
 /** A listed tool: its name and `_meta`. */
 export interface NamedTool {
   name: string
-  _meta?: Record<string, unknown>
+  _meta?: Record<string, unknown> | undefined
 }
 
 /**

@@ -37,9 +37,9 @@ import { withDeadline } from './with-deadline'
  * a failure before any server was chosen (a throwing `getSessionId`) carries only the error.
  */
 export interface McpProxyErrorEvent {
-  serverId?: string
-  serverHash?: string
-  method?: string
+  serverId?: string | undefined
+  serverHash?: string | undefined
+  method?: string | undefined
   error: unknown
 }
 
@@ -58,17 +58,17 @@ export interface McpProxyHandlerOptions extends JsonBodyOptions {
   /** Upstream failures and unexpected errors, for logs. */
   onError?: (event: McpProxyErrorEvent) => void
   /** Largest accepted request body in bytes. Default 1 MiB. */
-  maxBodyBytes?: number
+  maxBodyBytes?: number | undefined
   /** Bound of every upstream wait (connect, initialize, each request, each tool listing), in ms. Default 60,000. */
-  timeoutMs?: number
+  timeoutMs?: number | undefined
   /** Largest upstream answer relayed, in bytes; a larger one is cut there and answered 502. Default 4 MiB. */
-  maxResponseBytes?: number
+  maxResponseBytes?: number | undefined
   /** Optional per-session token bucket (e.g. `{ capacity: 60, refillPerSecond: 10 }`); an empty one answers 429. */
-  rateLimit?: RateLimit
+  rateLimit?: RateLimit | undefined
   /** How long a server's tool list (tool visibility) is cached, in ms. Default 60,000. */
-  toolsTtlMs?: number
+  toolsTtlMs?: number | undefined
   /** How long a listing is trusted to say a tool name does not exist, in ms. Default 5,000. */
-  unknownToolTtlMs?: number
+  unknownToolTtlMs?: number | undefined
   /** Clock of the tool list caches, for tests. */
   now?: () => number
 }
@@ -85,8 +85,8 @@ const API = 'createMcpProxyHandler'
 
 interface Entry {
   connection: McpServerConnection
-  id?: string
-  hash?: string
+  id?: string | undefined
+  hash?: string | undefined
 }
 
 function buildIndex(servers: McpProxyServerConfig[], connection: (config: McpProxyServerConfig) => McpServerConnection) {

@@ -40,22 +40,22 @@ export interface McpProxyClient {
 /** A server reached over Streamable HTTP (`http`) or legacy SSE (`sse`), as the middleware configures it. */
 export interface McpProxyUrlServer {
   /** Stable id (the middleware's `serverId`), preferred over the hash for lookups. */
-  id?: string
+  id?: string | undefined
   /** Alias of `id`, so one config array can serve the middleware and this proxy. */
-  serverId?: string
+  serverId?: string | undefined
   type: 'http' | 'sse'
   /** An http(s) URL without credentials in it (send those in `headers`). */
   url: string
   /** Sent with every request to the MCP server (auth); not part of the hash. */
-  headers?: Record<string, string>
+  headers?: Record<string, string> | undefined
 }
 
 /** A server reached through a factory that returns a connected SDK client. */
 export interface McpProxyFactoryServer {
   id: string
   /** When given, the hash of `{ type, url }` also finds this server (as for the middleware's config). */
-  type?: 'http' | 'sse'
-  url?: string
+  type?: 'http' | 'sse' | undefined
+  url?: string | undefined
   /** Bounded by the proxy's `timeoutMs`; a client that arrives later is closed. */
   connect: () => Promise<McpProxyClient>
 }

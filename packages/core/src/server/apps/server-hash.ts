@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto'
  * MD5 hex of `JSON.stringify({ type, url })` (headers excluded), exactly as the middleware computes
  * `serverHash`. A lookup key, not a secret: prefer `serverId` for anything persisted.
  */
-export function computeServerHash(config: { type?: string; url?: string }): string {
+export function computeServerHash(config: { type?: string | undefined; url?: string | undefined }): string {
   return createHash('md5')
     .update(JSON.stringify({ type: config.type, url: config.url }))
     .digest('hex')
