@@ -70,6 +70,21 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Each example installs from the packed tarballs, builds and runs: mostly child processes
+          // and network waits, so two at a time, in their own group after the unit and browser tests.
+          name: 'examples',
+          environment: 'node',
+          include: ['examples/*/e2e.test.ts'],
+          exclude: IGNORED,
+          testTimeout: 120_000,
+          hookTimeout: 900_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           environment: 'node',
           include: ['demo/e2e/**/*.test.ts', 'scripts/**/*.test.ts'],

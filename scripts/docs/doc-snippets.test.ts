@@ -1,13 +1,18 @@
-/** Every TypeScript snippet in the README and in docs/ type-checks against the real packages. */
+/**
+ * Every TypeScript snippet in the README and in docs/ type-checks against the real packages, except in
+ * the guides that walk through an example: their snippets are excerpts of it (doc-examples.test.ts).
+ */
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ROOT } from '../packaging/pack-packages'
-import { extractSnippets, type Snippet } from './extract-snippets'
+import { exampleOf, extractSnippets, type Snippet } from './extract-snippets'
 
 const OUT = path.join(ROOT, 'docs/.snippets')
-const DOCS = ['README.md', ...readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)]
+const DOCS = ['README.md', ...readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)].filter(
+  (doc) => !exampleOf(ROOT, doc),
+)
 
 const snippets = new Map<string, Snippet>()
 const errorsByDoc = new Map<string, string[]>()
