@@ -4,7 +4,6 @@
  */
 import {
   type ElicitationBroker,
-  computeServerHash,
   createListHandler,
   createMcpProxyHandler,
   createRespondHandler,
@@ -42,10 +41,8 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
   const chat = createChatRoute({
     model: options.model,
     broker: options.broker,
-    mcpUrl: options.mcpUrl,
+    server,
     serverName: DEMO_SERVER_NAME,
-    serverHash: computeServerHash(server),
-    serverId: DEMO_SERVER_ID,
   })
   const respond = createRespondHandler(options.broker, { getSessionId })
   const list = createListHandler(options.broker, { getSessionId })

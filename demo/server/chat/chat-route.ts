@@ -1,23 +1,14 @@
 /**
- * The AI SDK chat endpoint: `streamText` over the demo MCP server's tools (through `@ai-sdk/mcp`),
- * with the kit's broker turning each `elicitation/create` into a `data-elicitation-request` part and
- * each UI tool result into a `data-mcp-apps` part. The SSE stays open (keep-alive) while a person
- * fills a form.
+ * The AI SDK chat endpoint: `streamText` over the demo MCP server's tools, connected with the kit's
+ * `connectMcpTools` (the broker turns each `elicitation/create` into a `data-elicitation-request`
+ * part, each UI tool result also becomes a `data-mcp-apps` part, app-only tools stay away from the
+ * model). The SSE stays open (keep-alive) while a person fills a form.
  */
-import { createMCPClient, ElicitationRequestSchema, mcpAppClientCapabilities } from '@ai-sdk/mcp'
-import type { CallToolResult, HitlDataParts } from '@mcp-hitl/core'
-import { getToolUiResourceUri, getToolVisibility } from '@mcp-hitl/core'
-import {
-  type ElicitationBroker,
-  type ElicitationRequestContext,
-  BROKER_ELICITATION_CAPABILITY,
-  toMcpAppsDataPart,
-} from '@mcp-hitl/core/server'
-import { attachBrokerToAiSdkClient, withUrlElicitation } from '@mcp-hitl/core/server/ai-sdk'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { HitlDataParts } from '@mcp-hitl/core'
+import type { ElicitationBroker, McpProxyUrlServer } from '@mcp-hitl/core/server'
+import { connectMcpTools } from '@mcp-hitl/core/server/ai-sdk'
 import {
   type LanguageModel,
-  type ToolSet,
   type UIMessage,
   convertToModelMessages,
   createUIMessageStream,
@@ -33,13 +24,10 @@ export type DemoUIMessage = UIMessage<unknown, HitlDataParts>
 export interface ChatRouteOptions {
   model: LanguageModel
   broker: ElicitationBroker
-  /** Streamable HTTP URL of the MCP server. */
-  mcpUrl: string
+  /** The MCP server, as the MCP proxy handler is configured with it. */
+  server: McpProxyUrlServer
   /** Name shown next to each elicitation. */
   serverName: string
-  /** MD5 of `{ type, url }`, as the MCP proxy handler and the AG-UI middleware compute it. */
-  serverHash: string
-  serverId: string
 }
 
 const SYSTEM =
@@ -63,61 +51,27 @@ export function createChatRoute(options: ChatRouteOptions) {
       originalMessages: messages,
       execute: async ({ writer }) => {
         // The request's abort signal is not passed on: a reload must not cancel what the user may still answer.
-        const context = (): ElicitationRequestContext => ({
+        const mcp = await connectMcpTools({
+          server: options.server,
+          broker: options.broker,
           sessionId,
           serverName: options.serverName,
-          emit: (part) => writer.write(part),
+          writer,
+          // A failing DELETE of the MCP session must not hide the turn's outcome: log it.
+          onCloseError: (error) => console.error('Ending the MCP session failed:', error),
         })
-        // Kept to end the MCP session (an HTTP DELETE) with the chat: the server holds each session
-        // until then, and a session per turn that nobody ends fills it up.
-        const transport = new StreamableHTTPClientTransport(new URL(options.mcpUrl))
-        let mcp: Awaited<ReturnType<typeof createMCPClient>> | undefined
-        let detach = () => {}
         try {
-          mcp = await createMCPClient({
-            transport: withUrlElicitation(transport, options.broker, context),
-            capabilities: { elicitation: BROKER_ELICITATION_CAPABILITY, ...mcpAppClientCapabilities },
-          })
-          detach = attachBrokerToAiSdkClient(mcp, options.broker, { schema: ElicitationRequestSchema, context })
-          const client = mcp
-          const definitions = await client.listTools()
-          // Spec: tools without 'model' in their visibility are the app's own and never reach the model.
-          const visible = definitions.tools.filter((tool) => getToolVisibility(tool).includes('model'))
-          const tools = client.toolsFromDefinitions({ ...definitions, tools: visible }) as ToolSet
-          for (const definition of visible) {
-            const resourceUri = getToolUiResourceUri(definition)
-            const tool = tools[definition.name]
-            const execute = tool?.execute
-            if (!resourceUri || !tool || !execute) continue
-            tool.execute = async (input, callOptions) => {
-              const result = await execute(input, callOptions)
-              writer.write(
-                toMcpAppsDataPart({
-                  toolCallId: callOptions.toolCallId,
-                  result: result as CallToolResult,
-                  resourceUri,
-                  serverHash: options.serverHash,
-                  serverId: options.serverId,
-                  toolInput: input as Record<string, unknown>,
-                }),
-              )
-              return result
-            }
-          }
           const result = streamText({
             model: options.model,
             system: SYSTEM,
             messages: await convertToModelMessages(messages, { ignoreIncompleteToolCalls: true }),
-            tools,
+            tools: mcp.tools,
             stopWhen: stepCountIs(4),
           })
           writer.merge(result.toUIMessageStream({ onError: chatFailed }))
           await result.finishReason
         } finally {
-          detach()
-          // No session to end when the connect itself failed; a failing DELETE must not hide the turn's outcome.
-          if (transport.sessionId) await transport.terminateSession().catch((error: unknown) => console.error('Ending the MCP session failed:', error))
-          await mcp?.close().catch(() => undefined)
+          await mcp.close()
         }
       },
       onError: chatFailed,

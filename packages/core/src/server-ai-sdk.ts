@@ -1,5 +1,6 @@
 /**
- * @mcp-hitl/core/server/ai-sdk: the broker for `@ai-sdk/mcp` clients (form mode, and URL mode through
+ * @mcp-hitl/core/server/ai-sdk: AI SDK chat routes over MCP (`connectMcpTools`), and the broker for
+ * `@ai-sdk/mcp` clients (form mode, and URL mode through
  * a transport wrapper). Its declarations name `@ai-sdk/mcp`, which a project importing it has installed.
  */
 
@@ -7,3 +8,5 @@ export { AI_SDK_ELICITATION_CAPABILITY, attachBrokerToAiSdkClient } from './serv
 export type { AiSdkAdapterOptions, AiSdkElicitationClient } from './server/elicitation/adapters/ai-sdk'
 export { withUrlElicitation } from './server/elicitation/adapters/ai-sdk-url-mode'
 export type { UrlModeInnerTransport, UrlModeTransport } from './server/elicitation/adapters/ai-sdk-url-mode'
+export { connectMcpTools } from './server/ai-sdk/connect-mcp-tools'
+export type { ConnectMcpToolsOptions, McpTools, McpToolsPartWriter } from './server/ai-sdk/connect-mcp-tools'

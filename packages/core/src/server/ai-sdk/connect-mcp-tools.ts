@@ -1,0 +1,151 @@
+/**
+ * One call for an AI SDK chat route that talks to an MCP server: what each route otherwise wires by
+ * hand. It
+ *
+ * 1. creates an `@ai-sdk/mcp` client over `transport` (default: Streamable HTTP, or SSE, to
+ *    `server.url`, from the MCP TypeScript SDK), declaring form and URL elicitation and MCP Apps;
+ * 2. routes the client's elicitations (form mode through `attachBrokerToAiSdkClient`, URL mode and its
+ *    completion through `withUrlElicitation`) into the broker, whose parts go to `writer`;
+ * 3. lists the server's tools and leaves out those whose `_meta.ui.visibility` lacks `'model'` (the
+ *    app's own tools, which the spec keeps from the model);
+ * 4. makes each UI tool (`_meta.ui.resourceUri`) also write a `data-mcp-apps` part with its result,
+ *    under the tool call's id, for `McpAppFrame`.
+ *
+ * `close()` undoes all of it, ending the MCP session too (an HTTP `DELETE`, when the transport can):
+ * a server holds each session until then, and one session per chat turn that nobody ends fills it
+ * up. Everything it uses is exported on its own for a route that needs to differ.
+ */
+import { createMCPClient, ElicitationRequestSchema, type MCPClient, mcpAppClientCapabilities } from '@ai-sdk/mcp'
+import { type CallToolResult, getToolUiResourceUri, getToolVisibility } from '../../apps/protocol'
+import { McpHitlError } from '../../errors'
+import type { ElicitationDataPart } from '../../elicitation/wire'
+import { type McpAppsDataPart, toMcpAppsDataPart } from '../apps/mcp-apps-data-part'
+import type { McpProxyUrlServer } from '../apps/mcp-server-connection'
+import { attachBrokerToAiSdkClient } from '../elicitation/adapters/ai-sdk'
+import { type UrlModeInnerTransport, withUrlElicitation } from '../elicitation/adapters/ai-sdk-url-mode'
+import { BROKER_ELICITATION_CAPABILITY } from '../elicitation/adapters/broker-elicitation-capability'
+import type { ElicitationBroker, ElicitationRequestContext } from '../elicitation/elicitation-broker-types'
+
+/** Where the parts go: the `writer` of `createUIMessageStream`, or anything with its `write`. */
+export interface McpToolsPartWriter {
+  write(part: ElicitationDataPart | McpAppsDataPart): void
+}
+
+/** Options of {@link connectMcpTools}. */
+export interface ConnectMcpToolsOptions {
+  /** The MCP server, as `createMcpProxyHandler({ servers })` takes it: its hash goes into each MCP Apps part. */
+  server: McpProxyUrlServer
+  /** The broker that parks the elicitations until the person answers. */
+  broker: Pick<ElicitationBroker, 'request' | 'complete'>
+  /** The session allowed to answer them (the respond handler's `getSessionId` must return the same). */
+  sessionId: string
+  /** Shown with each elicitation; default the server's own name from its `initialize` answer. */
+  serverName?: string | undefined
+  /** Receives the `data-elicitation-request` and `data-mcp-apps` parts. */
+  writer: McpToolsPartWriter
+  /** Another transport to the server (auth, a custom fetch); default Streamable HTTP or SSE to `server.url`. */
+  transport?: UrlModeInnerTransport | undefined
+  /** Failures while closing (ending the MCP session), which `close()` does not throw; for logs. */
+  onCloseError?: ((error: unknown) => void) | undefined
+}
+
+/** What {@link connectMcpTools} returns. */
+export interface McpTools {
+  /** For `streamText({ tools })`: the model-visible tools; UI tools also write their `data-mcp-apps` part. */
+  tools: ReturnType<MCPClient['toolsFromDefinitions']>
+  /** The connected client, for resources, prompts or anything else. */
+  client: MCPClient
+  /**
+   * Detaches the broker (what still waits is answered `cancel`), ends the MCP session and closes the
+   * client. Call it when the chat request ends; it never throws, so it cannot hide the turn's outcome.
+   */
+  close(): Promise<void>
+}
+
+/** Streamable HTTP transports end their session with `terminateSession()` (the MCP SDK's does). */
+type SessionTransport = UrlModeInnerTransport & { sessionId?: string | undefined; terminateSession?: () => Promise<void> }
+
+type ExecutableTool = { execute: (input: unknown, options?: { toolCallId?: string }) => Promise<unknown> }
+
+// Bounded: a server paging forever must not hold the chat request.
+const MAX_TOOL_PAGES = 100
+
+async function defaultTransport(server: McpProxyUrlServer): Promise<UrlModeInnerTransport> {
+  const url = new URL(server.url)
+  const requestInit = server.headers ? { headers: server.headers } : undefined
+  // Loaded on first use: the MCP SDK is an optional peer, needed only when no transport is given.
+  if (server.type === 'sse') {
+    const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js')
+    return new SSEClientTransport(url, requestInit ? { requestInit } : undefined)
+  }
+  const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js')
+  return new StreamableHTTPClientTransport(url, requestInit ? { requestInit } : undefined)
+}
+
+/** Connects to the MCP server for one chat request; see the module comment for what it sets up. */
+export async function connectMcpTools(options: ConnectMcpToolsOptions): Promise<McpTools> {
+  if (!options?.server?.url || !options.broker || !options.writer || typeof options.sessionId !== 'string') {
+    throw new McpHitlError('connectMcpTools: pass { server: { type, url }, broker, sessionId, writer }', { code: 'misuse' })
+  }
+  const { server, broker, writer } = options
+  const context = (): ElicitationRequestContext => ({
+    sessionId: options.sessionId,
+    ...(options.serverName ? { serverName: options.serverName } : {}),
+    emit: (part) => writer.write(part),
+  })
+  const transport: SessionTransport = options.transport ?? (await defaultTransport(server))
+  const client = await createMCPClient({
+    transport: withUrlElicitation(transport, broker, context),
+    capabilities: { elicitation: BROKER_ELICITATION_CAPABILITY, ...mcpAppClientCapabilities },
+  })
+  const detach = attachBrokerToAiSdkClient(client, broker, { schema: ElicitationRequestSchema, context })
+  const close = async () => {
+    detach()
+    try {
+      if (transport.sessionId && transport.terminateSession) await transport.terminateSession()
+    } catch (error) {
+      options.onCloseError?.(error)
+    }
+    await client.close().catch((error: unknown) => options.onCloseError?.(error))
+  }
+  try {
+    const definitions = await client.listTools()
+    const all = [...definitions.tools]
+    let cursor = definitions.nextCursor
+    for (let page = 1; cursor && page < MAX_TOOL_PAGES; page++) {
+      const next = await client.listTools({ params: { cursor } })
+      all.push(...next.tools)
+      cursor = next.nextCursor
+    }
+    // Spec: a tool without 'model' in its visibility is the app's own and never reaches the model.
+    const visible = all.filter((tool) => getToolVisibility(tool).includes('model'))
+    const tools = client.toolsFromDefinitions({ tools: visible })
+    for (const definition of visible) {
+      const resourceUri = getToolUiResourceUri(definition)
+      // The client's tools run `tools/call` and resolve with its raw result; wrap that one function.
+      const tool = tools[definition.name] as unknown as ExecutableTool | undefined
+      if (!resourceUri?.startsWith('ui://') || !tool) continue
+      const execute = tool.execute
+      tool.execute = async (input, callOptions) => {
+        const result = await execute(input, callOptions)
+        const toolCallId = callOptions?.toolCallId
+        if (toolCallId) {
+          writer.write(
+            toMcpAppsDataPart({
+              toolCallId,
+              result: result as CallToolResult,
+              resourceUri,
+              server,
+              toolInput: (input ?? {}) as Record<string, unknown>,
+            }),
+          )
+        }
+        return result
+      }
+    }
+    return { tools, client, close }
+  } catch (error) {
+    await close()
+    throw error
+  }
+}
