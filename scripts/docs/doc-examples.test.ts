@@ -69,8 +69,10 @@ function installed(blocks: CodeBlock[]): { name: string; version?: string; line:
 }
 
 describe('guides that walk through an example', () => {
-  it('include the Redis guide', () => {
-    expect(GUIDES.map((g) => g.doc)).toEqual(expect.arrayContaining(['docs/redis.md']))
+  it('are the AI SDK and Redis guides', () => {
+    expect(GUIDES.map((g) => g.doc)).toEqual(
+      expect.arrayContaining(['docs/ai-sdk-elicitation.md', 'docs/mcp-apps-ai-sdk.md', 'docs/redis.md']),
+    )
   })
 
   describe.each(GUIDES)('$doc', ({ doc, example }) => {

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { guardChild } from '../../packages/core/test/redis/watchdog'
 import { packPackages, ROOT } from '../packaging/pack-packages'
+import { engineMismatches } from './engine-mismatches'
 import { lowestNodeVersion, type NodeRuntime, nodeRuntime } from './node-runtime'
 import { NPM_CACHE } from './npm-cache'
 
@@ -29,6 +30,8 @@ export interface ExampleApp {
   node: NodeRuntime
   /** What `npm install` printed (warnings included). */
   installLog: string
+  /** Installed packages whose `engines.node` excludes {@link node} (npm's EBADENGINE, for that version). */
+  engineMismatches: string[]
   /** Runs a package.json script to completion; rejects with its output when it fails. */
   run(script: string, env?: Record<string, string>): Promise<string>
   /** Starts a package.json script; resolves once its output matches `ready`. */
@@ -61,10 +64,11 @@ export interface ExampleProcess {
 // Variables of the test runner and of pnpm that would change how npm, Next.js or Vite behave.
 const LEAKED_ENV = /^(npm_|pnpm_|PNPM_|VITEST|VITE_|NODE_ENV$|NODE_OPTIONS$|TSX_|__NEXT)/
 
-function cleanEnv(node: NodeRuntime, dir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+function cleanEnv(node: NodeRuntime | undefined, dir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {}
   for (const [key, value] of Object.entries(process.env)) if (!LEAKED_ENV.test(key)) env[key] = value
-  env.PATH = [node.binDir, path.join(dir, 'node_modules/.bin'), process.env.PATH].join(path.delimiter)
+  const bins = node ? [node.binDir, path.join(dir, 'node_modules/.bin')] : []
+  env.PATH = [...bins, process.env.PATH].join(path.delimiter)
   env.NEXT_TELEMETRY_DISABLED = '1'
   env.CI = 'true'
   return { ...env, ...extra }
@@ -121,12 +125,12 @@ export async function prepareExample(name: string): Promise<ExampleApp> {
   }
   writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(installed, null, 2)}\n`)
 
-  const env = cleanEnv(node, dir)
-  // npm itself runs on this machine's Node; `--node-version` makes its engine checks (EBADENGINE) use the example's.
+  // npm runs on this machine's Node (npm 11 does not support every Node it may install for);
+  // the example's own version is checked against every package's engines below.
   const installLog = await runCommand(
-    `npm install --cache '${NPM_CACHE}' --prefer-offline --no-audit --no-fund --loglevel=warn --node-version=${node.version}`,
+    `npm install --cache '${NPM_CACHE}' --prefer-offline --no-audit --no-fund --loglevel=warn`,
     dir,
-    env,
+    cleanEnv(undefined, dir),
   )
 
   const started = new Set<ExampleProcess>()
@@ -141,6 +145,7 @@ export async function prepareExample(name: string): Promise<ExampleApp> {
     dir,
     node,
     installLog,
+    engineMismatches: engineMismatches(dir, node.version),
     run: (script, extra) => runCommand(scriptOf(script), dir, cleanEnv(node, dir, extra)),
     async start(script, options) {
       // exec: the script's process is the child itself, so a signal reaches the server, not a shell.

@@ -1,0 +1,1 @@
+export { respond as POST } from '@/lib/hitl'

@@ -1,0 +1,1 @@
+export { list as GET } from '@/lib/hitl'

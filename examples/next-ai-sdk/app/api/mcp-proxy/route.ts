@@ -1,0 +1,1 @@
+export { mcpProxy as POST } from '@/lib/hitl'

@@ -1,0 +1,48 @@
+import {
+  createElicitationBroker,
+  createListHandler,
+  createMcpProxyHandler,
+  createRespondHandler,
+  type ElicitationBroker,
+  type McpProxyHandler,
+  sessionFromCookie,
+} from '@mcp-hitl/core/server'
+
+/** The cookie that names the chat session; in your app, read your signed-in user's session instead. */
+export const SESSION_COOKIE = 'sid'
+
+/** Who may answer an elicitation: the session that caused it. */
+export const getSessionId = sessionFromCookie(SESSION_COOKIE)
+
+/** The MCP server: this example's own (app/mcp/route.ts); in your app, the URL of yours. */
+export const mcpServer = {
+  type: 'http' as const,
+  url: process.env.MCP_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}/mcp`,
+  serverId: 'acme',
+}
+
+// Next.js may evaluate this module once per route bundle, and again on every reload in `next dev`:
+// one broker and one proxy per process, on globalThis, so the chat and respond routes share them.
+const shared = globalThis as typeof globalThis & { hitl?: { broker: ElicitationBroker; mcpProxy: McpProxyHandler } }
+shared.hitl ??= {
+  broker: createElicitationBroker(),
+  mcpProxy: createMcpProxyHandler({
+    servers: [mcpServer],
+    // The same session as the respond route: the apps call tools with this backend's credentials,
+    // so a caller without one gets 403. `authorize` can narrow it further (per-user server access).
+    getSessionId,
+    onError: (event) => console.warn('MCP proxy', event.method, event.error),
+  }),
+}
+
+/** Parks each elicitation until the person answers. One per process; see docs/redis.md for several. */
+export const broker = shared.hitl.broker
+
+/** POST /api/elicitation/respond */
+export const respond = createRespondHandler(broker, { getSessionId })
+
+/** GET /api/elicitations: the caller's pending requests, for a page that reloads. */
+export const list = createListHandler(broker, { getSessionId })
+
+/** POST /api/mcp-proxy: the apps' MCP requests, relayed to their server. */
+export const mcpProxy = shared.hitl.mcpProxy
