@@ -4,6 +4,8 @@
  * form elicitation (field errors, then a valid answer reaching the tool), the URL-mode step, and the
  * MCP App whose button calls the server's app-only tool through the proxy route.
  */
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../packages/core/test/redis/redis-server'
@@ -13,6 +15,7 @@ import { type ExampleApp, prepareExample } from '../../scripts/examples/example-
 const EVENTUALLY = { timeout: 30_000, interval: 100 } as const
 
 let app: ExampleApp
+let buildLog: string
 let url: string
 let browser: Browser
 let context: BrowserContext
@@ -37,7 +40,7 @@ const assistantSays = (page: Page, text: string) =>
 
 beforeAll(async () => {
   app = await prepareExample('next-ai-sdk')
-  await app.run('build')
+  buildLog = await app.run('build')
   const port = await freePort()
   url = `http://127.0.0.1:${port}`
   await app.start('start', { env: { PORT: String(port) }, ready: /Ready in/ })
@@ -56,8 +59,10 @@ describe('next-ai-sdk example', () => {
     expect(app.engineMismatches).toEqual([])
   })
 
-  it('type-checks with strict and exactOptionalPropertyTypes', async () => {
-    await app.run('typecheck')
+  it('type-checks in `next build` with strict and exactOptionalPropertyTypes', () => {
+    const { compilerOptions } = JSON.parse(readFileSync(path.join(app.dir, 'tsconfig.json'), 'utf8'))
+    expect(compilerOptions).toMatchObject({ strict: true, exactOptionalPropertyTypes: true })
+    expect(buildLog).toMatch(/Finished TypeScript/)
   })
 
   it('shows the form; an invalid answer gets field errors, a valid one reaches the tool', async () => {

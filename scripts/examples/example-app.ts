@@ -36,7 +36,9 @@ export interface ExampleApp {
   run(script: string, env?: Record<string, string>): Promise<string>
   /** Starts a package.json script; resolves once its output matches `ready`. */
   start(script: string, options: StartOptions): Promise<ExampleProcess>
-  /** Stops every process it started and removes the copy. */
+  /** Seconds each step took (install, every script run, every start until ready), for the CI log. */
+  timings: Record<string, number>
+  /** Stops every process it started and removes the copy; prints {@link timings}. */
   dispose(): Promise<void>
 }
 
@@ -125,12 +127,21 @@ export async function prepareExample(name: string): Promise<ExampleApp> {
   }
   writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(installed, null, 2)}\n`)
 
+  const timings: Record<string, number> = {}
+  const timed = async <T>(step: string, work: () => Promise<T>): Promise<T> => {
+    const started = performance.now()
+    try {
+      return await work()
+    } finally {
+      let key = step
+      for (let n = 2; key in timings; n++) key = `${step} #${n}`
+      timings[key] = Math.round((performance.now() - started) / 100) / 10
+    }
+  }
   // npm runs on this machine's Node (npm 11 does not support every Node it may install for);
   // the example's own version is checked against every package's engines below.
-  const installLog = await runCommand(
-    `npm install --cache '${NPM_CACHE}' --prefer-offline --no-audit --no-fund --loglevel=warn`,
-    dir,
-    cleanEnv(undefined, dir),
+  const installLog = await timed('install', () =>
+    runCommand(`npm install --cache '${NPM_CACHE}' --prefer-offline --no-audit --no-fund --loglevel=warn`, dir, cleanEnv(undefined, dir)),
   )
 
   const started = new Set<ExampleProcess>()
@@ -146,67 +157,72 @@ export async function prepareExample(name: string): Promise<ExampleApp> {
     node,
     installLog,
     engineMismatches: engineMismatches(dir, node.version),
-    run: (script, extra) => runCommand(scriptOf(script), dir, cleanEnv(node, dir, extra)),
-    async start(script, options) {
-      // exec: the script's process is the child itself, so a signal reaches the server, not a shell.
-      const child = spawn('sh', ['-c', `exec ${scriptOf(script)}`], {
-        cwd: dir,
-        env: cleanEnv(node, dir, options.env),
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: true,
-      })
-      const dispose = guardChild(child)
-      const { output } = collect(child)
-      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-        child.once('exit', (code, signal) => {
-          dispose()
-          resolve({ code, signal })
-        }),
-      )
-      const pid = child.pid!
-      const group = (signal: NodeJS.Signals) => {
-        try {
-          process.kill(-pid, signal)
-        } catch {
-          // already gone
-        }
-      }
-      const handle: ExampleProcess = {
-        pid,
-        output,
-        exited,
-        signal: (signal) => child.kill(signal),
-        async stop() {
-          if (child.exitCode === null && child.signalCode === null) group('SIGTERM')
-          const timer = setTimeout(() => group('SIGKILL'), 10_000)
-          await exited
-          clearTimeout(timer)
-          group('SIGKILL') // anything it left in its group
-          started.delete(handle)
-        },
-      }
-      started.add(handle)
-      const timeoutMs = options.timeoutMs ?? 60_000
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`${name} \`${script}\` not ready in ${timeoutMs} ms:\n${output()}`)), timeoutMs)
-        const check = () => {
-          if (options.ready.test(output())) {
-            clearTimeout(timer)
-            resolve()
-          }
-        }
-        child.stdout?.on('data', check)
-        child.stderr?.on('data', check)
-        void exited.then(({ code, signal }) => {
-          clearTimeout(timer)
-          reject(new Error(`${name} \`${script}\` exited with ${code ?? signal} before it was ready:\n${output()}`))
-        })
-      })
-      return handle
-    },
+    timings,
+    run: (script, extra) => timed(script, () => runCommand(scriptOf(script), dir, cleanEnv(node, dir, extra))),
+    start: (script, options) => timed(`${script} (until ready)`, () => start(script, options)),
     async dispose() {
       await Promise.all([...started].map((p) => p.stop()))
       rmSync(dir, { recursive: true, force: true })
+      const steps = Object.entries(timings).map(([step, seconds]) => `${step} ${seconds} s`)
+      console.log(`example ${name} on Node ${node.version}: ${steps.join(', ')}`)
     },
+  }
+
+  async function start(script: string, options: StartOptions): Promise<ExampleProcess> {
+    // exec: the script's process is the child itself, so a signal reaches the server, not a shell.
+    const child = spawn('sh', ['-c', `exec ${scriptOf(script)}`], {
+      cwd: dir,
+      env: cleanEnv(node, dir, options.env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    })
+    const dispose = guardChild(child)
+    const { output } = collect(child)
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (code, signal) => {
+        dispose()
+        resolve({ code, signal })
+      }),
+    )
+    const pid = child.pid!
+    const group = (signal: NodeJS.Signals) => {
+      try {
+        process.kill(-pid, signal)
+      } catch {
+        // already gone
+      }
+    }
+    const handle: ExampleProcess = {
+      pid,
+      output,
+      exited,
+      signal: (signal) => child.kill(signal),
+      async stop() {
+        if (child.exitCode === null && child.signalCode === null) group('SIGTERM')
+        const timer = setTimeout(() => group('SIGKILL'), 10_000)
+        await exited
+        clearTimeout(timer)
+        group('SIGKILL') // anything it left in its group
+        started.delete(handle)
+      },
+    }
+    started.add(handle)
+    const timeoutMs = options.timeoutMs ?? 60_000
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${name} \`${script}\` not ready in ${timeoutMs} ms:\n${output()}`)), timeoutMs)
+      const check = () => {
+        if (options.ready.test(output())) {
+          clearTimeout(timer)
+          resolve()
+        }
+      }
+      child.stdout?.on('data', check)
+      child.stderr?.on('data', check)
+      void exited.then(({ code, signal }) => {
+        clearTimeout(timer)
+        reject(new Error(`${name} \`${script}\` exited with ${code ?? signal} before it was ready:\n${output()}`))
+      })
+    })
+    return handle
   }
 }
