@@ -40,7 +40,7 @@ export async function sdkClientObjects(server: { type: 'http'; url: string; serv
   })
   const proxy = createMcpProxyHandler({
     servers: [{ id: 'factory', connect: async () => proxyClient }, { ...server, headers: undefined }],
-    authorize: () => true,
+    getSessionId: () => 'session-1',
   })
   return { part, proxy, hash: computeServerHash(server) }
 }

@@ -15,7 +15,7 @@ const proxy = createMcpProxyHandler({
       },
     },
   ],
-  authorize: () => true,
+  getSessionId: () => 'session-1',
 })
 const response = await respond(
   new Request('http://127.0.0.1/respond', {
