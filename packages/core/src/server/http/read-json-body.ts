@@ -8,9 +8,9 @@ import { readBodyWithLimit } from './read-body-with-limit'
 /** Body bounds a handler takes as options. */
 export interface JsonBodyOptions {
   /** Largest accepted body in bytes; a larger one gets 413 without being read to the end. */
-  maxBodyBytes?: number
+  maxBodyBytes?: number | undefined
   /** How long the body may take to arrive, in ms; a slower one gets 408. Default 5,000. */
-  bodyTimeoutMs?: number
+  bodyTimeoutMs?: number | undefined
 }
 
 /** Default of `bodyTimeoutMs`: generous for any real client, short for a slow-loris one. */
