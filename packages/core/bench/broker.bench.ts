@@ -13,15 +13,9 @@
  */
 import { cpus, loadavg } from 'node:os'
 import { type ElicitRequestFormParams, type ElicitationDataPart, parseRequestedSchema } from '@mcp-hitl/core'
-import {
-  type AiSdkElicitationClient,
-  attachBrokerToAiSdkClient,
-  attachBrokerToMcpClient,
-  createElicitationBroker,
-  createRespondHandler,
-  type ElicitationBroker,
-  type McpSdkElicitationClient,
-} from '@mcp-hitl/core/server'
+import { createElicitationBroker, createRespondHandler, type ElicitationBroker } from '@mcp-hitl/core/server'
+import { type AiSdkElicitationClient, attachBrokerToAiSdkClient } from '@mcp-hitl/core/server/ai-sdk'
+import { attachBrokerToMcpClient, type McpSdkElicitationClient } from '@mcp-hitl/core/server/mcp-sdk'
 import { ElicitationRequestSchema } from '@ai-sdk/mcp'
 import { ElicitationCompleteNotificationSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { boundGoal, interleave, median, medianRatio, percentile, ratioGoal } from '../../../scripts/bench-goal'
