@@ -9,6 +9,7 @@ export default defineConfig({
     'src/server-ai-sdk.ts',
     'src/server-mcp-sdk.ts',
     'src/server-mcp-client.ts',
+    'src/server-ag-ui.ts',
   ],
   format: ['esm'],
   // plain `dts: true` with `sourcemap: true` leaves a dangling .d.ts.map reference

@@ -104,6 +104,10 @@ export type {
   RespondSuccessBody,
 } from './elicitation/wire'
 
+// elicitation: the AG-UI activity (ACTIVITY_SNAPSHOT) that carries the same data
+export { ELICITATION_ACTIVITY_TYPE, isElicitationActivity, isElicitationRequestData } from './elicitation/elicitation-activity'
+export type { ElicitationActivityEvent } from './elicitation/elicitation-activity'
+
 // MCP Apps: protocol
 export {
   MCP_APP_MIME_TYPE,

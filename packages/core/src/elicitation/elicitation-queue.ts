@@ -7,7 +7,7 @@ import { McpHitlError } from '../errors'
 import type { ElicitAction, ElicitContent } from './protocol'
 import type { ElicitationRequestData, FieldError, RespondRequestBody } from './wire'
 import { ELICITATION_DATA_PART_TYPE } from './wire'
-import { isRecord } from '../guards'
+import { isElicitationRequestData } from './elicitation-activity'
 
 /** Where one queued elicitation stands on this page. */
 export type ElicitationItemState = 'pending' | 'submitting' | 'error' | 'settled'
@@ -74,9 +74,6 @@ const EMPTY: ElicitationQueueSnapshot = { items: [], current: undefined, positio
 // Respond failures that mean the page can no longer answer: they settle the item instead of erroring it.
 const SETTLING_CODES: string[] = ['not_found', 'already_settled', 'expired'] satisfies ElicitationSettledReason[]
 
-const isRequestData = (value: unknown): value is ElicitationRequestData =>
-  isRecord(value) && typeof value.elicitationId === 'string' && typeof value.message === 'string'
-
 // A fresh item in `state`: earlier error, field errors and flags are not carried over.
 const itemIn = (it: ElicitationItem, state: ElicitationItemState, extra?: Partial<ElicitationItem>): ElicitationItem => ({
   id: it.id,
@@ -141,7 +138,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions): Elicit
 
   function scanMessage(message: ElicitationMessageLike): void {
     for (const part of message.parts) {
-      if (part.type !== ELICITATION_DATA_PART_TYPE || !isRequestData(part.data)) continue
+      if (part.type !== ELICITATION_DATA_PART_TYPE || !isElicitationRequestData(part.data)) continue
       const key = part.id ?? part.data.elicitationId
       if (seenData.get(key) === part.data) continue
       seenData.set(key, part.data)

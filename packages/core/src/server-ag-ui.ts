@@ -1,0 +1,17 @@
+/**
+ * @mcp-hitl/core/server/ag-ui: MCP elicitation and MCP Apps in AG-UI runs, on the server. Its own
+ * entry because the middlewares return rxjs Observables (the agent pipes them through rxjs
+ * operators): users of `./server` without AG-UI never load rxjs. Needs `rxjs` ^7.8.1 (already a
+ * dependency of `@ag-ui/client`); imports nothing from `@ag-ui/client`.
+ */
+
+// AG-UI shapes the kit relies on (structural: 0.0.59 and 1.x both fit)
+export type { AgUiEvent, AgUiEventSink, AgUiMiddleware, AgUiNextAgent, AgUiObservable, AgUiRunInput } from './server/ag-ui/ag-ui-types'
+
+// elicitation as AG-UI events
+export { toElicitationActivityEvent } from './server/ag-ui/to-elicitation-activity-event'
+export { createAgUiElicitationEmit } from './server/ag-ui/create-ag-ui-elicitation-emit'
+
+// the AG-UI endpoint
+export { createAgUiHandler } from './server/ag-ui/ag-ui-handler'
+export type { AgUiHandlerOptions, AgUiRunContext } from './server/ag-ui/ag-ui-handler'
