@@ -17,20 +17,19 @@
  * `unknown_tool`; 403 `tool_not_app_visible`; then 200 with the result, or 502 `upstream_failed`,
  * 502 `upstream_too_large`, 504 `upstream_timeout`. Error bodies are `{ error, code }`.
  */
-import { getToolVisibility, isProxiedMCPRequest, isProxiedMcpMethod, type ProxiedMCPRequest } from '../../apps/protocol'
+import { isProxiedMCPRequest, isProxiedMcpMethod, type ProxiedMCPRequest } from '../../apps/protocol'
 import type { RateLimit } from '../../apps/message-guard'
 import { McpHitlError } from '../../errors'
-import { REQUEST_TIMEOUT_RPC_CODE, RESPONSE_TOO_LARGE_RPC_CODE } from '../../http-errors'
 import { createHttpRoute } from '../http/http-route'
 import { HttpRefusal } from '../http/http-refusal'
 import { jsonResponse } from '../http/json-response'
 import { type JsonBodyOptions, readJsonBody, resolveBodyLimits } from '../http/read-json-body'
 import { createSessionRateLimiter } from '../http/session-rate-limiter'
 import { type GetSessionId, requireGetSessionId, resolveSession } from '../http/session-resolver'
-import { responseTooLargeError, upstreamTimeoutError } from './bounded-mcp-fetch'
-import { assertProxyServerUrl, type McpProxyClient, McpServerConnection, type McpProxyServerConfig } from './mcp-server-connection'
-import { computeServerHash } from './server-hash'
-import { withDeadline } from './with-deadline'
+import { responseTooLargeError } from './bounded-mcp-fetch'
+import { assertProxyServerUrl, McpServerConnection, type McpProxyServerConfig } from './mcp-server-connection'
+import { type IndexedServer, indexMcpServers } from './mcp-server-index'
+import { executeProxiedCall } from './proxied-call'
 
 /**
  * What `onError` receives (never sent to the app): an upstream failure names its server and method;
@@ -83,103 +82,6 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024
 
 const API = 'createMcpProxyHandler'
 
-interface Entry {
-  connection: McpServerConnection
-  id?: string | undefined
-  hash?: string | undefined
-}
-
-function buildIndex(servers: McpProxyServerConfig[], connection: (config: McpProxyServerConfig) => McpServerConnection) {
-  const byId = new Map<string, Entry>()
-  const byHash = new Map<string, Entry>()
-  const ambiguous = new Set<string>()
-  for (const config of servers) {
-    if (!('connect' in config)) assertProxyServerUrl(API, config)
-    const id = config.id ?? ('serverId' in config ? config.serverId : undefined)
-    const hash = config.url !== undefined ? computeServerHash(config) : undefined
-    const entry: Entry = { connection: connection(config), id, hash }
-    if (id !== undefined) {
-      if (byId.has(id)) throw new McpHitlError(`${API}: duplicate server id "${id}"; give each server its own id`, { code: 'misuse' })
-      byId.set(id, entry)
-    }
-    if (hash === undefined) continue
-    // Two configs on one endpoint cannot be told apart by hash (the middleware refuses it too).
-    if (byHash.has(hash) || ambiguous.has(hash)) {
-      const other = byHash.get(hash)
-      if (id === undefined || (other && other.id === undefined)) {
-        throw new McpHitlError(`${API}: servers sharing an endpoint need distinct ids; add an \`id\` to each`, { code: 'misuse' })
-      }
-      byHash.delete(hash)
-      ambiguous.add(hash)
-    } else byHash.set(hash, entry)
-  }
-  return { byId, byHash, all: [...new Set([...byId.values(), ...byHash.values()])] }
-}
-
-// The SDK's StreamableHTTPError / SseError keep the default `name`, so go by class name and message.
-function isHttpTransportError(cause: unknown): boolean {
-  if (!(cause instanceof Error)) return false
-  const kind = cause.constructor?.name
-  return kind === 'StreamableHTTPError' || kind === 'SseError' || /^(Streamable HTTP|SSE) error/.test(cause.message)
-}
-
-// The server never saw the request: its session is unknown (404), so a retry cannot repeat a side effect.
-function isExpiredSession(cause: unknown): boolean {
-  return isHttpTransportError(cause) && (cause as { code?: unknown }).code === 404
-}
-
-/** What an upstream failure is answered as: the wait ran out, the answer was too large, or anything else. */
-function upstreamOutcome(cause: unknown): 'upstream_timeout' | 'upstream_too_large' | 'upstream_failed' {
-  if (McpHitlError.isInstance(cause) && (cause.code === 'upstream_timeout' || cause.code === 'upstream_too_large')) return cause.code
-  if (cause instanceof Error && cause.name === 'McpError') {
-    const { code, data } = cause as { code?: unknown; data?: { code?: unknown } }
-    if (code === REQUEST_TIMEOUT_RPC_CODE) return 'upstream_timeout'
-    if (code === RESPONSE_TOO_LARGE_RPC_CODE && data?.code === 'upstream_too_large') return 'upstream_too_large'
-  }
-  return 'upstream_failed'
-}
-
-// A dead session (server restarted, session expired, network) rather than an answer from the server.
-function isConnectionFailure(cause: unknown): boolean {
-  if (!(cause instanceof Error)) return true
-  if (upstreamOutcome(cause) !== 'upstream_failed') return false
-  const code = (cause as { code?: unknown }).code
-  if (cause.name === 'McpError') return code === -32000 // ConnectionClosed
-  if (isHttpTransportError(cause)) return true
-  return cause.name === 'TypeError' || typeof code === 'string' // fetch failed, ECONNREFUSED...
-}
-
-/**
- * The caller's signal, passed to the SDK only while the call runs. A Node adapter aborts
- * `request.signal` when the response closes, i.e. after every call; the SDK would answer that abort
- * of a finished call with a `notifications/cancelled` upstream, doubling the requests.
- */
-function signalWhileRunning(outer: AbortSignal): { signal: AbortSignal; release(): void } {
-  const controller = new AbortController()
-  const abort = () => controller.abort(outer.reason)
-  if (outer.aborted) abort()
-  else outer.addEventListener('abort', abort, { once: true })
-  return { signal: controller.signal, release: () => outer.removeEventListener('abort', abort) }
-}
-
-async function call(client: McpProxyClient, request: ProxiedMCPRequest, options: { signal: AbortSignal; timeout: number }) {
-  const params = (request.params ?? {}) as Record<string, unknown>
-  switch (request.method) {
-    case 'tools/call':
-      return client.callTool(params as Parameters<McpProxyClient['callTool']>[0], undefined, options)
-    case 'resources/read':
-      return client.readResource(params as Parameters<McpProxyClient['readResource']>[0], options)
-    case 'notifications/message': {
-      // The SDK bounds requests, not notifications: a factory client's transport gets the same deadline.
-      const sent = client.notification({ method: 'notifications/message', params } as Parameters<McpProxyClient['notification']>[0])
-      await withDeadline(sent, options.timeout, () => upstreamTimeoutError(options.timeout))
-      return { success: true }
-    }
-    case 'ping':
-      return client.ping(options)
-  }
-}
-
 function checkRateLimit(limit: RateLimit | undefined): void {
   if (limit === undefined) return
   if (!(limit.capacity >= 1) || !(limit.refillPerSecond > 0)) {
@@ -202,51 +104,23 @@ export function createMcpProxyHandler(options: McpProxyHandlerOptions): McpProxy
     unknownToolTtlMs: options.unknownToolTtlMs ?? 5000,
     now: options.now ?? Date.now,
   }
-  const { byId, byHash, all } = buildIndex(options.servers, (config) => new McpServerConnection(config, connectionOptions))
+  for (const config of options.servers) if (!('connect' in config)) assertProxyServerUrl(API, config)
+  const index = indexMcpServers(API, options.servers)
+  const connections = new Map(index.servers.map((server) => [server, new McpServerConnection(server.config, connectionOptions)]))
   const limits = resolveBodyLimits(options, 1024 * 1024)
   const rateLimit = options.rateLimit ? createSessionRateLimiter(options.rateLimit) : undefined
   const reportError = (error: unknown) => options.onError?.({ error })
   const session = { getSessionId: options.getSessionId, onError: reportError }
 
-  async function relay(request: Request, proxied: ProxiedMCPRequest, entry: Entry): Promise<Response> {
-    const report = (cause: unknown) =>
-      options.onError?.({ serverId: entry.id, serverHash: entry.hash ?? proxied.serverHash, method: proxied.method, error: cause })
-    const running = signalWhileRunning(request.signal)
-    const callOptions = { signal: running.signal, timeout }
-    try {
-      // One retry after a dead session. A tools/call is retried only when it surely did not run (it
-      // was not sent yet, or the server no longer knew the session); reads and pings are idempotent.
-      for (let attempt = 0; ; attempt++) {
-        let client: McpProxyClient | undefined
-        let sent = false
-        try {
-          client = await entry.connection.get()
-          if (proxied.method === 'tools/call') {
-            const name = proxied.params?.name as string
-            const tool = await entry.connection.findTool(name)
-            if (!tool) throw new HttpRefusal('unknown_tool', `Unknown tool: ${name.slice(0, 100)}`)
-            if (!getToolVisibility(tool).includes('app')) {
-              throw new HttpRefusal('tool_not_app_visible', `Tool "${name.slice(0, 100)}" is not callable from apps (its visibility lacks "app")`)
-            }
-          }
-          sent = true
-          return jsonResponse(await call(client, proxied, callOptions))
-        } catch (cause) {
-          if (cause instanceof HttpRefusal) throw cause
-          const dead = isConnectionFailure(cause)
-          if (dead && client) entry.connection.invalidate(client)
-          const safe = !sent || proxied.method !== 'tools/call' || isExpiredSession(cause)
-          if (dead && safe && attempt === 0 && !request.signal.aborted) continue
-          report(cause)
-          const outcome = upstreamOutcome(cause)
-          if (outcome === 'upstream_timeout') throw new HttpRefusal(outcome, 'The MCP server did not answer in time')
-          if (outcome === 'upstream_too_large') throw new HttpRefusal(outcome, responseTooLargeError(connectionOptions.maxResponseBytes).message)
-          throw new HttpRefusal('upstream_failed', 'MCP request failed')
-        }
-      }
-    } finally {
-      running.release()
-    }
+  async function relay(request: Request, proxied: ProxiedMCPRequest, server: IndexedServer<McpProxyServerConfig>): Promise<Response> {
+    const connection = connections.get(server) as McpServerConnection
+    const outcome = await executeProxiedCall(connection, proxied, { signal: request.signal, timeout })
+    if (outcome.ok) return jsonResponse(outcome.result)
+    if (!('cause' in outcome)) throw new HttpRefusal(outcome.reason, outcome.message)
+    options.onError?.({ serverId: server.id, serverHash: server.hash ?? proxied.serverHash, method: proxied.method, error: outcome.cause })
+    if (outcome.reason === 'upstream_timeout') throw new HttpRefusal(outcome.reason, 'The MCP server did not answer in time')
+    if (outcome.reason === 'upstream_too_large') throw new HttpRefusal(outcome.reason, responseTooLargeError(connectionOptions.maxResponseBytes).message)
+    throw new HttpRefusal('upstream_failed', 'MCP request failed')
   }
 
   const handle = createHttpRoute({ methods: ['POST'], jsonBody: true, onError: reportError }, async (request) => {
@@ -270,14 +144,14 @@ export function createMcpProxyHandler(options: McpProxyHandlerOptions): McpProxy
         .catch(() => false)
       if (allowed !== true) throw new HttpRefusal('forbidden', 'Forbidden')
     }
-    const entry = (proxied.serverId && byId.get(proxied.serverId)) || byHash.get(proxied.serverHash)
-    if (!entry) throw new HttpRefusal('unknown_server', `Unknown server: ${(proxied.serverId || proxied.serverHash).slice(0, 100)}`)
-    return relay(request, proxied, entry)
+    const server = index.find(proxied)
+    if (!server) throw new HttpRefusal('unknown_server', `Unknown server: ${(proxied.serverId || proxied.serverHash).slice(0, 100)}`)
+    return relay(request, proxied, server)
   })
 
   return Object.assign(handle, {
     async close() {
-      await Promise.all(all.map((entry) => entry.connection.close()))
+      await Promise.all([...connections.values()].map((connection) => connection.close()))
     },
   })
 }
