@@ -15,3 +15,9 @@ export { createAgUiElicitationEmit } from './server/ag-ui/create-ag-ui-elicitati
 // the AG-UI endpoint
 export { createAgUiHandler } from './server/ag-ui/ag-ui-handler'
 export type { AgUiHandlerOptions, AgUiRunContext } from './server/ag-ui/ag-ui-handler'
+
+// MCP Apps: the kit middleware (a drop-in for MCPAppsMiddleware)
+export { createMcpAppsMiddleware } from './server/ag-ui/mcp-apps-middleware'
+export type { McpAppsMiddleware, McpAppsMiddlewareOptions, McpAppsServerConfig } from './server/ag-ui/mcp-apps-middleware'
+export { TOOL_RESULT_METADATA_KEY } from './server/ag-ui/mcp-apps-run'
+export type { McpAppsMiddlewareErrorEvent } from './server/ag-ui/mcp-apps-run'

@@ -63,10 +63,24 @@ export interface McpProxyFactoryServer {
 /** One entry of `createMcpProxyHandler({ servers })`. */
 export type McpProxyServerConfig = McpProxyUrlServer | McpProxyFactoryServer
 
-/** A tool as listed by the server; only name and `_meta` matter here. */
+/** A tool as listed by the server: `name` and `_meta` decide visibility; the definition is kept only on request. */
 export interface ListedTool {
   name: string
   _meta?: Record<string, unknown> | undefined
+  /** With `keepToolDefinitions`. */
+  description?: string
+  /** With `keepToolDefinitions`. */
+  inputSchema?: Record<string, unknown>
+}
+
+/** What a caller adds to the SDK clients a connection opens (the MCP Apps UI extension is always declared). */
+export interface McpClientSetup {
+  /** Merged into the client's capabilities, e.g. `{ elicitation: { form: {}, url: {} } }`. */
+  capabilities?: Record<string, unknown>
+  /** Registers handlers before `initialize`, e.g. the elicitation broker's. */
+  beforeConnect?: (client: Client) => void | Promise<void>
+  /** Name and version announced to the server. */
+  clientInfo?: { name: string; version: string }
 }
 
 /** The bounds a connection applies; the proxy handler resolves them from its options. */
@@ -79,6 +93,15 @@ export interface McpServerConnectionOptions {
   unknownToolTtlMs: number
   /** Clock of the two TTLs, for tests. */
   now: () => number
+  /**
+   * Bound of one HTTP exchange (a POST's whole answer), when it must exceed `timeoutMs`: a tool call
+   * that waits on a person answering an elicitation. Default `timeoutMs`.
+   */
+  exchangeTimeoutMs?: number
+  /** Keep each tool's description and input schema (to offer the tools to a model), not only what the visibility check reads. */
+  keepToolDefinitions?: boolean
+  /** Capabilities and handlers of the clients opened for URL-configured servers. */
+  client?: McpClientSetup
 }
 
 const CLIENT_INFO = { name: 'mcp-hitl-proxy', version: '0.1.0' }
@@ -101,23 +124,27 @@ export function assertProxyServerUrl(api: string, config: McpProxyUrlServer): vo
   }
 }
 
-async function connectUrlServer(config: McpProxyUrlServer, options: McpServerConnectionOptions): Promise<McpProxyClient> {
+/** Connects an SDK client to a URL-configured server within `options`' bounds (origin pinned, no redirects). */
+export async function connectUrlServer(config: McpProxyUrlServer, options: McpServerConnectionOptions): Promise<McpProxyClient> {
   const url = new URL(config.url)
   // Loaded on first use: the SDK is an optional peer, needed only for URL-configured servers.
   const [{ Client }, { StreamableHTTPClientTransport }] = await Promise.all([
     import('@modelcontextprotocol/sdk/client/index.js'),
     import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
   ])
-  const fetch = createBoundedMcpFetch({ origin: url.origin, timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes })
+  const exchangeTimeoutMs = Math.max(options.timeoutMs, options.exchangeTimeoutMs ?? 0)
+  const fetch = createBoundedMcpFetch({ origin: url.origin, timeoutMs: exchangeTimeoutMs, maxResponseBytes: options.maxResponseBytes })
   // Redirects could carry the configured auth headers to another origin: refused (also by the fetch).
   const transportOptions = { requestInit: { headers: config.headers, redirect: 'error' as const }, fetch }
   const transport =
     config.type === 'sse'
       ? new (await import('@modelcontextprotocol/sdk/client/sse.js')).SSEClientTransport(url, transportOptions)
       : new StreamableHTTPClientTransport(url, transportOptions)
-  const capabilities = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: [MCP_APP_MIME_TYPE] } } }
-  const client = new Client(CLIENT_INFO, { capabilities: capabilities as Record<string, unknown> })
+  const setup = options.client ?? {}
+  const capabilities = { ...setup.capabilities, extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: [MCP_APP_MIME_TYPE] } } }
+  const client = new Client(setup.clientInfo ?? CLIENT_INFO, { capabilities: capabilities as Record<string, unknown> })
   try {
+    await setup.beforeConnect?.(client)
     await client.connect(transport, { timeout: options.timeoutMs })
   } catch (error) {
     // Closing aborts whatever the transport still has in flight (a silent server's sockets).
@@ -184,6 +211,12 @@ export class McpServerConnection {
     return (await this.list()).get(name)
   }
 
+  /** Every tool of the server: the cached listing while younger than `toolsTtlMs`, else a new one. */
+  async listTools(): Promise<ListedTool[]> {
+    const fresh = this.tools && this.options.now() - this.listedAt < this.options.toolsTtlMs
+    return [...(fresh && this.tools ? this.tools : await this.list()).values()]
+  }
+
   private list(): Promise<Map<string, ListedTool>> {
     if (this.listing) return this.listing
     const { timeoutMs } = this.options
@@ -210,8 +243,15 @@ export class McpServerConnection {
     for (let page = 0; page < MAX_TOOL_PAGES; page++) {
       // No caller's signal: the listing is shared, one caller going away must not cancel it for all.
       const result = await client.listTools(cursor ? { cursor } : undefined, { timeout: this.options.timeoutMs })
-      // Only what the visibility check reads is kept.
-      for (const tool of result.tools) tools.set(tool.name, { name: tool.name, _meta: tool._meta })
+      // Only what the visibility check reads is kept, unless the definitions are asked for.
+      for (const tool of result.tools) {
+        const kept: ListedTool = { name: tool.name, _meta: tool._meta }
+        if (this.options.keepToolDefinitions) {
+          if (tool.description !== undefined) kept.description = tool.description
+          kept.inputSchema = tool.inputSchema as Record<string, unknown>
+        }
+        tools.set(tool.name, kept)
+      }
       cursor = result.nextCursor
       if (!cursor) break
     }

@@ -1,0 +1,354 @@
+/**
+ * One run through the kit's MCP Apps middleware. A proxied request (`forwardedProps.__proxiedMCPRequest`)
+ * is answered without the agent. Any other run: discover the servers' UI tools (on the caller's
+ * persistent sessions), run the agent with them, hold its `RUN_FINISHED`, execute this run's UI tool
+ * calls, emit `TOOL_CALL_RESULT` and the `mcp-apps` activity for each, then resume the agent with
+ * the results until it stops calling UI tools (at most `maxToolCalls` per run), and finish with one
+ * `RUN_FINISHED`. Elicitations raised by those calls appear in the run as elicitation activities.
+ *
+ * Kept as they are: runs that end interrupted (a `RUN_FINISHED` whose outcome is not success), runs
+ * whose stream ends without `RUN_FINISHED`, and runs that leave a frontend tool call unresolved
+ * (the UI tools' results are sent; the page runs its tools and starts the next run).
+ */
+import { randomUUID } from 'node:crypto'
+import { Observable, type Subscriber } from 'rxjs'
+import { type CallToolResult, MCP_APPS_ACTIVITY_TYPE, type McpAppsActivityContent, type ProxiedMCPRequest } from '../../apps/protocol'
+import { McpHitlError } from '../../errors'
+import { isRecord } from '../../guards'
+import type { McpProxyUrlServer, McpServerConnection } from '../apps/mcp-server-connection'
+import type { IndexedServer, McpServerIndex } from '../apps/mcp-server-index'
+import { executeProxiedCall, isConnectionFailure, type UpstreamFailure } from '../apps/proxied-call'
+import type { AgUiEvent, AgUiNextAgent, AgUiObservable, AgUiRunInput } from './ag-ui-types'
+import { createAgUiElicitationEmit } from './create-ag-ui-elicitation-emit'
+import {
+  checkProxiedRequest,
+  PROXIED_REQUEST_ERRORS,
+  proxiedRunFinished,
+  proxiedRunStarted,
+  readProxiedRequest,
+} from './proxied-mcp-request'
+import { RunTranscript, type TranscriptToolCall } from './run-transcript'
+import { buildUiToolCatalog, type UiToolCatalog, type UiToolEntry } from './ui-tool-catalog'
+import type { RunScope, UserMcpSessions } from './user-mcp-sessions'
+
+/** What the middleware reports to `onError`: upstream failures, never sent to the browser as they are. */
+export interface McpAppsMiddlewareErrorEvent {
+  phase: 'discovery' | 'tool_call' | 'proxied_request'
+  serverId?: string
+  serverHash?: string
+  /** The MCP method (proxied requests) or tool name (tool calls). */
+  method?: string
+  toolName?: string
+  error: unknown
+}
+
+/** What every run shares: the servers, the sessions and the options. */
+export interface McpAppsRunDeps {
+  index: McpServerIndex<McpProxyUrlServer>
+  sessions: UserMcpSessions
+  discoveryFailureMode: 'continue' | 'throw'
+  maxToolCalls: number
+  /** Bound of reads, pings and notifications, in ms. */
+  timeout: number
+  /** Bound of a tool call, which may wait on a person, in ms. */
+  toolCallTimeout: number
+  authorize?: (sessionId: string, request: ProxiedMCPRequest) => boolean | Promise<boolean>
+  onError?: (event: McpAppsMiddlewareErrorEvent) => void
+}
+
+/** The key of the failure metadata on a `TOOL_CALL_RESULT` (as upstream's README documents it). */
+export const TOOL_RESULT_METADATA_KEY = 'ag-ui:tool-result'
+
+const TOOL_CALL_FAILED = 'MCP tool call failed'
+
+// What the browser learns of an upstream failure (details go to onError).
+const UPSTREAM_ERRORS: Record<UpstreamFailure, string> = {
+  upstream_failed: PROXIED_REQUEST_ERRORS.failed,
+  upstream_timeout: 'Error: The MCP server did not answer in time',
+  upstream_too_large: 'Error: The MCP server’s answer is too large',
+}
+
+/** Text parts joined by newlines, else the content as JSON, as 0.1.1 writes a UI tool's result. */
+function resultText(result: CallToolResult): string {
+  const content = Array.isArray(result.content) ? result.content : []
+  const text = content
+    .filter((part): part is { type: 'text'; text: string } => isRecord(part) && part.type === 'text' && typeof part.text === 'string')
+    .map((part) => part.text)
+    .join('\n')
+  return text || JSON.stringify(result.content)
+}
+
+function parseArguments(call: TranscriptToolCall): Record<string, unknown> | string {
+  if (call.truncated) return 'The tool call arguments are too large'
+  try {
+    const parsed: unknown = JSON.parse(call.arguments || '{}')
+    return isRecord(parsed) ? parsed : 'The tool call arguments must be a JSON object'
+  } catch {
+    return 'The tool call arguments are not valid JSON'
+  }
+}
+
+const toolNames = (tools: readonly unknown[]) =>
+  new Set(tools.flatMap((tool) => (isRecord(tool) && typeof tool.name === 'string' ? [tool.name] : [])))
+
+/** Runs `input` through the middleware for `sessionId` (undefined: the unbound middleware). */
+export function runMcpApps<I extends AgUiRunInput>(
+  input: I,
+  next: AgUiNextAgent<I, unknown>,
+  sessionId: string | undefined,
+  deps: McpAppsRunDeps,
+): Observable<unknown> {
+  return new Observable<unknown>((subscriber) => {
+    const run = new McpAppsRun(input, next, sessionId, deps, subscriber)
+    run.start()
+    return () => run.stop()
+  })
+}
+
+class McpAppsRun<I extends AgUiRunInput> {
+  private stopped = false
+  private agent: { unsubscribe(): void } | undefined
+  private executed = 0
+  private phase = 0
+  private readonly scope: RunScope
+
+  constructor(
+    private readonly input: I,
+    private readonly next: AgUiNextAgent<I, unknown>,
+    private readonly sessionId: string | undefined,
+    private readonly deps: McpAppsRunDeps,
+    private readonly subscriber: Subscriber<unknown>,
+  ) {
+    this.scope = { emit: createAgUiElicitationEmit(subscriber), open: true }
+  }
+
+  start(): void {
+    const proxied = readProxiedRequest(this.input.forwardedProps)
+    if (proxied.kind !== 'none') void this.answerProxied(proxied)
+    else if (this.deps.index.servers.length === 0) this.passThrough()
+    else void this.discoverAndRun()
+  }
+
+  /** Unsubscribed: the agent stops; a tool call in flight finishes on the server, and nothing more is sent. */
+  stop(): void {
+    this.stopped = true
+    this.scope.open = false
+    this.agent?.unsubscribe()
+  }
+
+  private emit(event: AgUiEvent): void {
+    if (!this.stopped) this.subscriber.next(event)
+  }
+
+  private fail(error: unknown): void {
+    if (!this.stopped) this.subscriber.error(error)
+  }
+
+  private complete(): void {
+    if (!this.stopped) this.subscriber.complete()
+  }
+
+  private report(event: McpAppsMiddlewareErrorEvent): void {
+    try {
+      this.deps.onError?.(event)
+    } catch {
+      // A logging hook must never break a run.
+    }
+  }
+
+  private passThrough(): void {
+    try {
+      this.agent = (this.next.run(this.input) as AgUiObservable).subscribe({
+        next: (event) => this.emit(event as AgUiEvent),
+        error: (error) => this.fail(error),
+        complete: () => this.complete(),
+      })
+    } catch (error) {
+      this.fail(error)
+    }
+  }
+
+  // --- proxied requests ---
+
+  private async answerProxied(reading: ReturnType<typeof readProxiedRequest>): Promise<void> {
+    this.emit(proxiedRunStarted(this.input))
+    const result = await this.proxiedResult(reading).catch((error: unknown) => ({
+      error: McpHitlError.isInstance(error) ? `Error: ${error.message}` : PROXIED_REQUEST_ERRORS.failed,
+    }))
+    this.emit(proxiedRunFinished(this.input, result))
+    this.complete()
+  }
+
+  private async proxiedResult(reading: ReturnType<typeof readProxiedRequest>): Promise<unknown> {
+    if (reading.kind === 'refused') return { error: reading.error }
+    if (reading.kind !== 'request') return { error: PROXIED_REQUEST_ERRORS.malformed }
+    const request = reading.request
+    const checked = checkProxiedRequest(request, this.sessionId, this.deps.index)
+    if ('error' in checked) return { error: checked.error }
+    const sessionId = this.sessionId as string
+    if (this.deps.authorize) {
+      const authorize = this.deps.authorize
+      const allowed = await Promise.resolve()
+        .then(() => authorize(sessionId, request))
+        .catch(() => false)
+      if (!allowed) return { error: PROXIED_REQUEST_ERRORS.forbidden }
+    }
+    const server = checked.server
+    if (request.method === 'tools/call' && (typeof request.params?.name !== 'string' || request.params.name.length === 0)) {
+      return { error: 'Error: `params.name` must be a tool name' }
+    }
+    // A tools/call may wait on a person (an elicitation); reads and pings get the short bound.
+    const timeout = request.method === 'tools/call' ? this.deps.toolCallTimeout : this.deps.timeout
+    const outcome = await this.deps.sessions.use(sessionId, this.scope, (connection) => executeProxiedCall(connection(server), request, { timeout }))
+    if (outcome.ok) return outcome.result
+    if (!('cause' in outcome)) return { error: `Error: ${outcome.message}` }
+    this.report({ phase: 'proxied_request', serverId: server.id, serverHash: server.hash, method: request.method, error: outcome.cause })
+    return { error: UPSTREAM_ERRORS[outcome.reason] }
+  }
+
+  // --- agent runs ---
+
+  private async discoverAndRun(): Promise<void> {
+    let catalog: UiToolCatalog
+    try {
+      const listed = await this.deps.sessions.use(this.sessionId, this.scope, (connection) =>
+        Promise.all(this.deps.index.servers.map((server) => this.discover(server, connection(server)))),
+      )
+      catalog = buildUiToolCatalog(listed, toolNames(this.input.tools))
+    } catch (error) {
+      this.fail(McpHitlError.isInstance(error) ? error : new McpHitlError('MCP tool discovery failed', { code: 'transport', cause: error }))
+      return
+    }
+    if (this.stopped) return
+    const tools = [...this.input.tools, ...[...catalog.values()].map((entry) => entry.definition)]
+    const transcript = new RunTranscript(this.input.messages)
+    this.runAgent({ ...this.input, tools }, transcript, catalog, false)
+  }
+
+  private async discover(server: IndexedServer<McpProxyUrlServer>, connection: McpServerConnection) {
+    try {
+      // A session the server has forgotten is replaced once.
+      for (let attempt = 0; ; attempt++) {
+        const client = await connection.get()
+        try {
+          return { server, tools: await connection.listTools() }
+        } catch (error) {
+          if (attempt > 0 || !isConnectionFailure(error)) throw error
+          connection.invalidate(client)
+        }
+      }
+    } catch (error) {
+      this.report({ phase: 'discovery', serverId: server.id, serverHash: server.hash, error })
+      if (this.deps.discoveryFailureMode === 'throw') throw new McpHitlError('MCP tool discovery failed', { code: 'transport', cause: error })
+      return { server, tools: [] }
+    }
+  }
+
+  private runAgent(phaseInput: I, transcript: RunTranscript, catalog: UiToolCatalog, resumed: boolean): void {
+    // The client sees one run: a resumed agent run's RUN_STARTED is dropped and its RUN_FINISHED speaks for the whole.
+    const asThisRun = (event: AgUiEvent): AgUiEvent =>
+      resumed ? { ...event, threadId: this.input.threadId, runId: this.input.runId } : event
+    let held: AgUiEvent | undefined
+    const flush = () => {
+      if (held) this.emit(asThisRun(held))
+      held = undefined
+    }
+    let observable: AgUiObservable
+    try {
+      observable = this.next.run(phaseInput) as AgUiObservable
+    } catch (error) {
+      this.fail(error)
+      return
+    }
+    const phase = ++this.phase
+    const subscription = observable.subscribe({
+      next: (value) => {
+        const event = value as AgUiEvent
+        transcript.observe(event)
+        // As 0.1.1: a RUN_FINISHED followed by another event was not the end after all.
+        flush()
+        if (event.type === 'RUN_FINISHED') held = event
+        else if (!(resumed && event.type === 'RUN_STARTED')) this.emit(event)
+      },
+      error: (error) => {
+        flush()
+        this.fail(error)
+      },
+      complete: () => {
+        const finished = held
+        held = undefined
+        if (!finished) this.complete()
+        else void this.afterAgent(asThisRun(finished), phaseInput, transcript, catalog)
+      },
+    })
+    // A synchronous agent may have completed, and a resume begun, inside subscribe().
+    if (phase === this.phase) this.agent = subscription
+    if (this.stopped) subscription.unsubscribe()
+  }
+
+  private async afterAgent(finished: AgUiEvent, phaseInput: I, transcript: RunTranscript, catalog: UiToolCatalog): Promise<void> {
+    const end = () => {
+      this.emit(finished)
+      this.complete()
+    }
+    if (this.stopped) return
+    if (isRecord(finished.outcome) && finished.outcome.type !== 'success') return end()
+    const calls = transcript.pendingToolCalls().filter((call) => catalog.has(call.name))
+    if (calls.length === 0) return end()
+    if (this.executed + calls.length > this.deps.maxToolCalls) {
+      const message = `The agent called UI tools more than ${this.deps.maxToolCalls} times in one run (maxToolCalls)`
+      return this.fail(new McpHitlError(message, { code: 'over_capacity' }))
+    }
+    try {
+      await this.deps.sessions.use(this.sessionId, this.scope, async (connection) => {
+        for (const call of calls) {
+          if (this.stopped) return
+          const entry = catalog.get(call.name) as UiToolEntry
+          await this.executeUiTool(call, entry, connection(entry.server), transcript)
+        }
+      })
+    } catch (error) {
+      return this.fail(error)
+    }
+    if (this.stopped) return
+    // A frontend tool call is still open: the page answers it and starts the next run.
+    if (transcript.pendingToolCalls().length > 0) return end()
+    this.runAgent({ ...phaseInput, runId: randomUUID(), messages: transcript.messages() }, transcript, catalog, true)
+  }
+
+  private async executeUiTool(call: TranscriptToolCall, entry: UiToolEntry, connection: McpServerConnection, transcript: RunTranscript) {
+    this.executed++
+    const messageId = randomUUID()
+    const args = parseArguments(call)
+    const failed = (message: string) => {
+      const content = JSON.stringify({ error: message })
+      this.emit({ type: 'TOOL_CALL_RESULT', messageId, toolCallId: call.id, content, metadata: { [TOOL_RESULT_METADATA_KEY]: { error: message } } })
+      transcript.addToolResult(call.id, messageId, content)
+    }
+    if (typeof args === 'string') return failed(args)
+    const outcome = await executeProxiedCall(
+      connection,
+      { serverHash: entry.server.hash ?? '', method: 'tools/call', params: { name: entry.toolName, arguments: args } },
+      { timeout: this.deps.toolCallTimeout, fromApp: false },
+    )
+    if (!outcome.ok) {
+      if (!('cause' in outcome)) return failed(outcome.message)
+      const { id: serverId, hash: serverHash } = entry.server
+      this.report({ phase: 'tool_call', serverId, serverHash, toolName: entry.toolName, error: outcome.cause })
+      return failed(outcome.reason === 'upstream_failed' ? TOOL_CALL_FAILED : UPSTREAM_ERRORS[outcome.reason].replace(/^Error: /, ''))
+    }
+    const result = outcome.result as CallToolResult
+    const content = resultText(result)
+    const event: AgUiEvent = { type: 'TOOL_CALL_RESULT', messageId, toolCallId: call.id, content }
+    // A tool that reports an error still ran: its app shows the result, and the failure is marked.
+    if (result.isError === true) {
+      const text = (Array.isArray(result.content) ? result.content : []).flatMap((p) => (p.type === 'text' && typeof p.text === 'string' ? [p.text] : []))
+      event.metadata = { [TOOL_RESULT_METADATA_KEY]: { error: text.join('\n') } }
+    }
+    this.emit(event)
+    transcript.addToolResult(call.id, messageId, content)
+    const activity: McpAppsActivityContent = { result, resourceUri: entry.resourceUri, serverHash: entry.server.hash ?? '', toolInput: args }
+    if (entry.server.id !== undefined) activity.serverId = entry.server.id
+    this.emit({ type: 'ACTIVITY_SNAPSHOT', messageId: randomUUID(), activityType: MCP_APPS_ACTIVITY_TYPE, content: activity, replace: true })
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The UI tools a run offers the model, keyed by server. `@ag-ui/mcp-apps-middleware` 0.1.1 keys
+ * them by bare name, so a second server's tool of the same name silently replaces the first; here
+ * a name shared by two servers (or with one of the run's own tools) is qualified with its server
+ * (`weather__show`), and every tool stays reachable. Unique names are kept as they are, so the model
+ * sees exactly what 0.1.1 would show it.
+ *
+ * Offered, as by 0.1.1: tools with a UI resource (`_meta.ui.resourceUri`, or the legacy
+ * `_meta["ui/resourceUri"]`) whose visibility includes `"model"`, as `{ name, description:
+ * description + "\n[UI Resource: uri]", parameters: inputSchema ?? { type: 'object', properties: {} } }`.
+ */
+import { getToolUiResourceUri, getToolVisibility } from '../../apps/protocol'
+import type { McpProxyUrlServer, ListedTool } from '../apps/mcp-server-connection'
+import type { IndexedServer } from '../apps/mcp-server-index'
+
+/** A tool the model may call, and where it lives. */
+export interface UiToolEntry {
+  /** The name the model sees (qualified when shared). */
+  name: string
+  /** The tool's name on its server. */
+  toolName: string
+  server: IndexedServer<McpProxyUrlServer>
+  resourceUri: string
+  /** The AG-UI tool definition given to the agent. */
+  definition: { name: string; description: string; parameters: Record<string, unknown> }
+}
+
+/** The UI tools of one run, by the name the model sees. */
+export type UiToolCatalog = ReadonlyMap<string, UiToolEntry>
+
+// Names the providers accept: [A-Za-z0-9_-], at most 64 characters.
+const MAX_NAME = 64
+const safe = (value: string) => value.replace(/[^A-Za-z0-9_-]/g, '_')
+
+function qualified(server: IndexedServer<McpProxyUrlServer>, name: string): string {
+  const prefix = safe(server.id ?? server.hash?.slice(0, 8) ?? 'server')
+  return `${prefix}__${name}`.slice(0, MAX_NAME)
+}
+
+/** True for a tool 0.1.1 would offer the model. */
+function isModelUiTool(tool: ListedTool): boolean {
+  return getToolUiResourceUri(tool) !== undefined && getToolVisibility(tool).includes('model')
+}
+
+/**
+ * Builds the catalog from each server's tools (in config order); `reserved` are the names the run
+ * already has (the input's own tools), which a UI tool never shadows.
+ */
+export function buildUiToolCatalog(
+  listed: readonly { server: IndexedServer<McpProxyUrlServer>; tools: readonly ListedTool[] }[],
+  reserved: ReadonlySet<string>,
+): UiToolCatalog {
+  const candidates = listed.flatMap(({ server, tools }) => tools.filter(isModelUiTool).map((tool) => ({ server, tool })))
+  const counts = new Map<string, number>()
+  for (const { tool } of candidates) counts.set(tool.name, (counts.get(tool.name) ?? 0) + 1)
+  const catalog = new Map<string, UiToolEntry>()
+  for (const { server, tool } of candidates) {
+    const shared = (counts.get(tool.name) ?? 0) > 1 || reserved.has(tool.name)
+    let name = shared ? qualified(server, tool.name) : tool.name
+    // Still taken (two configs whose ids sanitise alike): number it.
+    for (let n = 2; catalog.has(name) || reserved.has(name); n++) name = `${qualified(server, tool.name).slice(0, MAX_NAME - 4)}_${n}`
+    const resourceUri = getToolUiResourceUri(tool) as string
+    catalog.set(name, {
+      name,
+      toolName: tool.name,
+      server,
+      resourceUri,
+      definition: {
+        name,
+        description: `${tool.description || ''}\n[UI Resource: ${resourceUri}]`,
+        parameters: tool.inputSchema || { type: 'object', properties: {} },
+      },
+    })
+  }
+  return catalog
+}
