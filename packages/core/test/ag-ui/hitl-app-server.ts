@@ -22,6 +22,8 @@ export interface HitlAppServer {
   url: string
   /** Tools run, as `name:json-args`. */
   calls: string[]
+  /** `book_trip` calls that got their answer and returned, as `destination:action`. */
+  finished: string[]
   /** `initialize` requests received (MCP sessions opened). */
   initializeCount(): number
   /** Lets `connect_calendar` finish after the user's out-of-band step. */
@@ -35,6 +37,7 @@ const json = (value: unknown) => ({ content: [{ type: 'text' as const, text: JSO
 /** Starts the server on a free port; `name` is its `serverInfo.name`. */
 export async function startHitlAppServer(name = 'trips'): Promise<HitlAppServer> {
   const calls: string[] = []
+  const finished: string[] = []
   let initializes = 0
   let release: (() => void) | undefined
   let released = false
@@ -47,6 +50,7 @@ export async function startHitlAppServer(name = 'trips'): Promise<HitlAppServer>
       async ({ destination }) => {
         calls.push(`book_trip:${JSON.stringify({ destination })}`)
         const answer = await server.server.elicitInput(SEATS_FORM)
+        finished.push(`${destination}:${answer.action}`)
         return { ...json({ destination, answer }), structuredContent: { destination, answer } }
       },
     )
@@ -88,6 +92,7 @@ export async function startHitlAppServer(name = 'trips'): Promise<HitlAppServer>
   return {
     url: served.url,
     calls,
+    finished,
     initializeCount: () => initializes,
     finishConnect() {
       if (release) release()

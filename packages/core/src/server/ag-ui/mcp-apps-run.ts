@@ -148,6 +148,13 @@ class McpAppsRun<I extends AgUiRunInput> {
     if (!this.stopped) this.subscriber.complete()
   }
 
+  // After events went out, a failure is a RUN_ERROR in order with them: an observable error would
+  // overtake the events the agent's pipeline has not applied yet.
+  private failInRun(message: string): void {
+    this.emit({ type: 'RUN_ERROR', message })
+    this.complete()
+  }
+
   private report(event: McpAppsMiddlewareErrorEvent): void {
     try {
       this.deps.onError?.(event)
@@ -296,8 +303,7 @@ class McpAppsRun<I extends AgUiRunInput> {
     const calls = transcript.pendingToolCalls().filter((call) => catalog.has(call.name))
     if (calls.length === 0) return end()
     if (this.executed + calls.length > this.deps.maxToolCalls) {
-      const message = `The agent called UI tools more than ${this.deps.maxToolCalls} times in one run (maxToolCalls)`
-      return this.fail(new McpHitlError(message, { code: 'over_capacity' }))
+      return this.failInRun(`The agent called UI tools more than ${this.deps.maxToolCalls} times in one run (maxToolCalls)`)
     }
     try {
       await this.deps.sessions.use(this.sessionId, this.scope, async (connection) => {
@@ -308,7 +314,7 @@ class McpAppsRun<I extends AgUiRunInput> {
         }
       })
     } catch (error) {
-      return this.fail(error)
+      return this.failInRun(McpHitlError.isInstance(error) ? error.message : TOOL_CALL_FAILED)
     }
     if (this.stopped) return
     // A frontend tool call is still open: the page answers it and starts the next run.
