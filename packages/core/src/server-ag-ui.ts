@@ -21,3 +21,9 @@ export { createMcpAppsMiddleware } from './server/ag-ui/mcp-apps-middleware'
 export type { McpAppsMiddleware, McpAppsMiddlewareOptions, McpAppsServerConfig } from './server/ag-ui/mcp-apps-middleware'
 export { TOOL_RESULT_METADATA_KEY } from './server/ag-ui/mcp-apps-run'
 export type { McpAppsMiddlewareErrorEvent } from './server/ag-ui/mcp-apps-run'
+
+// MCP Apps: the guard in front of the real MCPAppsMiddleware
+export { createMcpAppsGuard } from './server/ag-ui/mcp-apps-guard'
+export type { McpAppsGuard, McpAppsGuardOptions } from './server/ag-ui/mcp-apps-guard'
+export { asAgUiMiddleware } from './server/ag-ui/as-ag-ui-middleware'
+export type { RunnableMiddleware } from './server/ag-ui/as-ag-ui-middleware'

@@ -1,0 +1,166 @@
+/**
+ * A guard in front of the real `MCPAppsMiddleware` (`@ag-ui/mcp-apps-middleware` 0.1.1), which
+ * executes any `forwardedProps.__proxiedMCPRequest` it is given: model-only tools included, for
+ * any caller. Placed first (`agent.use(guard.forSession(sessionId), new MCPAppsMiddleware(...))`),
+ * it lets a proxied request through only when it is well formed, comes from a caller with a
+ * session (bound from the HTTP request, as for the kit middleware), names a configured server and
+ * an allowed method, passes `authorize`, and, for `tools/call`, names a tool whose
+ * `_meta.ui.visibility` includes `"app"` (checked against the server's tool list, cached for
+ * `toolsTtlMs`; fail closed when it cannot be listed). Anything else is answered by the guard
+ * itself, the way the middleware answers (`RUN_STARTED`, `RUN_FINISHED { result: { error } }`),
+ * and never reaches the middleware or the agent. Runs without the key pass straight through.
+ *
+ * What passes is handed on as the checked copy, so the middleware executes exactly what was
+ * checked. The lookup rules are the middleware's own (`serverId`, then `serverHash`), so the guard
+ * checks the server the middleware will call.
+ */
+import { Observable } from 'rxjs'
+import { getToolVisibility, PROXIED_MCP_REQUEST_KEY, type ProxiedMCPRequest } from '../../apps/protocol'
+import { McpHitlError } from '../../errors'
+import { isRecord } from '../../guards'
+import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_PROXY_TIMEOUT_MS } from '../apps/mcp-proxy-handler'
+import { McpServerConnection, type McpProxyUrlServer } from '../apps/mcp-server-connection'
+import { type IndexedServer, indexMcpServers } from '../apps/mcp-server-index'
+import { isConnectionFailure } from '../apps/proxied-call'
+import type { AgUiMiddleware, AgUiNextAgent, AgUiObservable, AgUiRunInput } from './ag-ui-types'
+import { checkMcpAppsServer, type McpAppsServerConfig } from './mcp-apps-middleware'
+import type { McpAppsMiddlewareErrorEvent } from './mcp-apps-run'
+import { checkProxiedRequest, PROXIED_REQUEST_ERRORS, proxiedRunFinished, proxiedRunStarted, readProxiedRequest } from './proxied-mcp-request'
+
+/** Options of {@link createMcpAppsGuard}. */
+export interface McpAppsGuardOptions {
+  /** The same `mcpServers` as the `MCPAppsMiddleware` behind the guard. */
+  mcpServers: McpAppsServerConfig[]
+  /** Gate per proxied request with the caller's session; `false` (or a throw) refuses it. */
+  authorize?: (sessionId: string, request: ProxiedMCPRequest) => boolean | Promise<boolean>
+  /** How long a server's tool list (each tool's visibility) is trusted, in ms. Default 60,000. */
+  toolsTtlMs?: number
+  /** How long a listing is trusted to say a tool name does not exist, in ms. Default 5,000. */
+  unknownToolTtlMs?: number
+  /** Bound of connecting to a server and listing its tools, in ms. Default 60,000. */
+  timeoutMs?: number
+  /** A tool list that could not be read, for logs (the request is refused). */
+  onError?: (event: McpAppsMiddlewareErrorEvent) => void
+  /** Clock, for tests. */
+  now?: () => number
+}
+
+/** The guard (unbound: refuses every proxied request), its per-caller form and `close()`. */
+export type McpAppsGuard = AgUiMiddleware & {
+  /** The guard for one request's caller; `sessionId` comes from the request (`getSessionId`). */
+  forSession(sessionId: string): AgUiMiddleware
+  /** Closes the MCP sessions used to list tools. */
+  close(): Promise<void>
+}
+
+const API = 'createMcpAppsGuard'
+const misuse = (message: string) => new McpHitlError(`${API}: ${message}`, { code: 'misuse' })
+
+/** Creates the guard; see the module comment for what it lets through. */
+export function createMcpAppsGuard(options: McpAppsGuardOptions): McpAppsGuard {
+  if (!Array.isArray(options?.mcpServers)) throw misuse('`mcpServers` must be the array given to MCPAppsMiddleware')
+  for (const server of options.mcpServers) checkMcpAppsServer(API, server)
+  const index = indexMcpServers(API, options.mcpServers as McpProxyUrlServer[])
+  const connectionOptions = {
+    timeoutMs: options.timeoutMs ?? DEFAULT_PROXY_TIMEOUT_MS,
+    maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES,
+    toolsTtlMs: options.toolsTtlMs ?? 60_000,
+    unknownToolTtlMs: options.unknownToolTtlMs ?? 5000,
+    now: options.now ?? Date.now,
+  }
+  const connections = new Map(index.servers.map((server) => [server, new McpServerConnection(server.config, connectionOptions)]))
+
+  const report = (event: McpAppsMiddlewareErrorEvent) => {
+    try {
+      options.onError?.(event)
+    } catch {
+      // A logging hook must never decide a request.
+    }
+  }
+
+  /** The refusal for `request`, or undefined when it may pass. */
+  async function refusal(request: ProxiedMCPRequest, sessionId: string | undefined): Promise<string | undefined> {
+    const checked = checkProxiedRequest(request, sessionId, index)
+    if ('error' in checked) return checked.error
+    if (options.authorize) {
+      const authorize = options.authorize
+      const allowed = await Promise.resolve()
+        .then(() => authorize(sessionId as string, request))
+        .catch(() => false)
+      if (!allowed) return PROXIED_REQUEST_ERRORS.forbidden
+    }
+    if (request.method !== 'tools/call') return undefined
+    const name = request.params?.name
+    if (typeof name !== 'string' || name.length === 0) return 'Error: `params.name` must be a tool name'
+    const tool = await findTool(checked.server, name)
+    if (tool === 'failed') return PROXIED_REQUEST_ERRORS.failed
+    if (!tool) return `Error: Unknown tool: ${name.slice(0, 100)}`
+    if (!getToolVisibility(tool).includes('app')) return `Error: Tool "${name.slice(0, 100)}" is not callable from apps (its visibility lacks "app")`
+    return undefined
+  }
+
+  async function findTool(server: IndexedServer<McpProxyUrlServer>, name: string) {
+    const connection = connections.get(server) as McpServerConnection
+    try {
+      // A session the server has forgotten is replaced once.
+      for (let attempt = 0; ; attempt++) {
+        const client = await connection.get()
+        try {
+          return await connection.findTool(name)
+        } catch (error) {
+          if (attempt > 0 || !isConnectionFailure(error)) throw error
+          connection.invalidate(client)
+        }
+      }
+    } catch (error) {
+      // Fail closed: a tool whose visibility cannot be read is not callable.
+      report({ phase: 'proxied_request', serverId: server.id, serverHash: server.hash, method: 'tools/list', error })
+      return 'failed' as const
+    }
+  }
+
+  const bind =
+    (sessionId: string | undefined): AgUiMiddleware =>
+    <I extends AgUiRunInput, O extends AgUiObservable>(input: I, next: AgUiNextAgent<I, O>): O => {
+      const reading = readProxiedRequest(input.forwardedProps)
+      if (reading.kind === 'none') return next.run(input)
+      return new Observable<unknown>((subscriber) => {
+        let inner: { unsubscribe(): void } | undefined
+        let stopped = false
+        const refuse = (error: string) => {
+          subscriber.next(proxiedRunStarted(input))
+          subscriber.next(proxiedRunFinished(input, { error }))
+          subscriber.complete()
+        }
+        const decided = reading.kind === 'refused' ? Promise.resolve(reading.error) : refusal(reading.request, sessionId)
+        decided
+          .catch(() => PROXIED_REQUEST_ERRORS.failed)
+          .then((error) => {
+            if (stopped) return
+            if (error !== undefined || reading.kind !== 'request') return refuse(error ?? PROXIED_REQUEST_ERRORS.malformed)
+            const forwardedProps = { ...(isRecord(input.forwardedProps) ? input.forwardedProps : {}), [PROXIED_MCP_REQUEST_KEY]: reading.request }
+            inner = next.run({ ...input, forwardedProps }).subscribe({
+              next: (event) => subscriber.next(event),
+              error: (cause) => subscriber.error(cause),
+              complete: () => subscriber.complete(),
+            })
+          })
+        return () => {
+          stopped = true
+          inner?.unsubscribe()
+        }
+      }) as unknown as O
+    }
+
+  return Object.assign(bind(undefined), {
+    forSession(sessionId: string): AgUiMiddleware {
+      if (typeof sessionId !== 'string' || sessionId.length === 0) {
+        throw misuse('forSession(sessionId) needs the caller’s session from getSessionId(request); refuse a request without one (403)')
+      }
+      return bind(sessionId)
+    },
+    async close() {
+      await Promise.all([...connections.values()].map((connection) => connection.close()))
+    },
+  })
+}
