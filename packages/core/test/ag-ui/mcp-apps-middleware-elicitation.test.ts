@@ -18,14 +18,17 @@ import type { ElicitationBroker } from '../../src/server/elicitation/elicitation
 import { createRespondHandler } from '../../src/server/elicitation/respond-handler'
 import { sessionFromHeader } from '../../src/server/http/session-from-request'
 import { routeFetch, startTestHttpServer, type TestHttpServer, toNodeListener } from '../../src/server/testing/node-http-bridge'
+import { BOOKING_URI, type InputRequiredServer, startInputRequiredServer } from '../../src/server/testing/input-required-server'
 import { type HitlAppServer, startHitlAppServer, TRIP_URI } from './hitl-app-server'
 import { startRun } from './run-recorder'
 import { type Script, ScriptedAgent, say, toolCall } from './scripted-agent'
 
 let trips: HitlAppServer
+let modern: InputRequiredServer
 let web: TestHttpServer
 let broker: ElicitationBroker
 let mcpApps: McpAppsMiddleware
+let modernApps: McpAppsMiddleware
 let agent: ScriptedAgent
 
 /** The user names a tool and its arguments ("book_trip {...}"); once it has a result, the agent says so. */
@@ -39,9 +42,11 @@ const script: Script = (input, n) => {
 }
 
 beforeAll(async () => {
-  trips = await startHitlAppServer()
+  ;[trips, modern] = await Promise.all([startHitlAppServer(), startInputRequiredServer()])
   broker = createElicitationBroker()
   mcpApps = createMcpAppsMiddleware({ mcpServers: [{ type: 'http', url: trips.url, serverId: 'trips' }], broker })
+  // 2026-07-28 servers ask through input_required results, which the v2 SDK's client speaks.
+  modernApps = createMcpAppsMiddleware({ mcpServers: [{ type: 'http', url: modern.url, serverId: 'modern' }], broker, sdk: 'v2' })
   agent = new ScriptedAgent(script)
   const getSessionId = sessionFromHeader('x-session-id')
   web = await startTestHttpServer(
@@ -52,6 +57,10 @@ beforeAll(async () => {
           getSessionId,
           run: (input: Parameters<ScriptedAgent['run']>[0], { sessionId }) => mcpApps.forSession(sessionId)(input, agent),
         }),
+        '/api/modern/ag-ui': createAgUiHandler({
+          getSessionId,
+          run: (input: Parameters<ScriptedAgent['run']>[0], { sessionId }) => modernApps.forSession(sessionId)(input, agent),
+        }),
         '/api/respond': createRespondHandler(broker, { getSessionId }),
       }),
     ),
@@ -60,6 +69,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await mcpApps.close()
+  await modernApps.close()
+  await modern.close()
   await broker.close()
   await web.close()
   await trips.close()
@@ -170,5 +181,32 @@ describe('kit middleware: URL mode, proxied requests, sessions', () => {
     expect(listed.map((d) => d.elicitationId)).toContain(pending.data.elicitationId)
     expect(await respond({ id: pending.data.elicitationId, action: 'accept', content: { seats: 1 } })).toBe(200)
     await expect.poll(() => trips.finished).toContain('Lima:accept')
+  })
+})
+
+describe('kit middleware with sdk: v2, a 2026-07-28 server', () => {
+  const alice = () => new HttpAgent100({ url: `${web.url}/api/modern/ag-ui`, headers: { 'x-session-id': 'alice' } })
+
+  it('input_required in a UI tool call: shown, answered, the call retried with the answer, in the same run', async () => {
+    const answered = modern.answered()
+    const run = startRun(alice(), 'book {}')
+    const pending = await run.activity((data) => data.status === 'pending')
+    expect(pending.data).toMatchObject({ mode: 'form', message: 'How many seats?', serverName: 'modern-server' })
+    expect(await respond({ id: pending.data.elicitationId, action: 'accept', content: { seats: 3 } })).toBe(200)
+    await run.done
+    expect(modern.answered()).toBe(answered + 1)
+    expect(run.events.find((e) => e.type === 'TOOL_CALL_RESULT')?.content).toBe('{"action":"accept","content":{"seats":3}}')
+    const app = run.events.find((e) => e.activityType === 'mcp-apps')
+    expect(app?.content).toMatchObject({ resourceUri: BOOKING_URI, serverId: 'modern' })
+    expect(run.types().at(-1)).toBe('RUN_FINISHED')
+  })
+
+  it('input_required in an app’s proxied tools/call', async () => {
+    const request = { serverId: 'modern', method: 'tools/call', params: { name: 'book' } }
+    const run = startRun(alice(), undefined, { __proxiedMCPRequest: request })
+    const pending = await run.activity((data) => data.status === 'pending')
+    expect(await respond({ id: pending.data.elicitationId, action: 'decline' })).toBe(200)
+    const { result } = await run.done
+    expect(result).toMatchObject({ content: [{ type: 'text', text: '{"action":"decline"}' }] })
   })
 })

@@ -40,6 +40,12 @@ export interface McpAppsMiddlewareOptions {
    * route. Without it the MCP clients declare no elicitation capability, as 0.1.1's.
    */
   broker?: Pick<ElicitationBroker, 'request' | 'complete'>
+  /**
+   * The MCP TypeScript SDK of the middleware's clients: `v1` (`@modelcontextprotocol/sdk`, default,
+   * as 0.1.1) or `v2` (`@modelcontextprotocol/client`): v2 also speaks 2026-07-28, whose servers ask
+   * for input with `input_required` results instead of `elicitation/create`.
+   */
+  sdk?: 'v1' | 'v2'
   /** Gate per proxied request with the caller's session (per-user server access); `false` refuses it. */
   authorize?: (sessionId: string, request: ProxiedMCPRequest) => boolean | Promise<boolean>
   /** UI tool calls executed per run, resumes included; one more fails the run. Default 10. */
@@ -92,10 +98,12 @@ export function createMcpAppsMiddleware(options: McpAppsMiddlewareOptions = {}):
   const timeout = options.timeoutMs ?? DEFAULT_PROXY_TIMEOUT_MS
   const toolCallTimeout = options.toolCallTimeoutMs ?? 660_000
   if (!Number.isInteger(maxToolCalls) || maxToolCalls < 0) throw misuse('`maxToolCalls` must be a whole number')
+  if (options.sdk !== undefined && options.sdk !== 'v1' && options.sdk !== 'v2') throw misuse('`sdk` must be "v1" or "v2"')
   const deps: McpAppsRunDeps = {
     index: indexMcpServers(API, servers as McpProxyUrlServer[]),
     sessions: new UserMcpSessions({
       broker: options.broker,
+      sdk: options.sdk,
       connection: {
         timeoutMs: timeout,
         exchangeTimeoutMs: toolCallTimeout,

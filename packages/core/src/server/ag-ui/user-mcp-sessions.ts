@@ -25,7 +25,6 @@ import {
   type McpServerConnectionOptions,
 } from '../apps/mcp-server-connection'
 import type { IndexedServer } from '../apps/mcp-server-index'
-import { BROKER_ELICITATION_CAPABILITY, attachBrokerToMcpClient } from '../elicitation/adapters/mcp-sdk'
 import type { ElicitationBroker } from '../elicitation/elicitation-broker-types'
 
 /** A run, as the destination of the elicitations its calls raise. */
@@ -40,6 +39,8 @@ export interface RunScope {
 export interface UserMcpSessionsOptions {
   /** Answers the servers' elicitations; without it the clients declare no elicitation capability. */
   broker?: Pick<ElicitationBroker, 'request' | 'complete'>
+  /** The SDK of the clients (see `McpClientSetup.sdk`). Default v1. */
+  sdk?: 'v1' | 'v2'
   /** The bounds of every connection (timeouts, answer size, tool list caching). */
   connection: Omit<McpServerConnectionOptions, 'client' | 'keepToolDefinitions'>
   /** Callers holding sessions at once. Default 1,000. */
@@ -153,8 +154,10 @@ export class UserMcpSessions {
   }
 
   private clientSetup(caller: Caller): McpClientSetup {
-    const broker = this.options.broker
-    if (!broker) return { clientInfo: CLIENT_INFO }
+    const { broker, sdk } = this.options
+    const setup: McpClientSetup = { clientInfo: CLIENT_INFO }
+    if (sdk) setup.sdk = sdk
+    if (!broker) return setup
     const emitFor = (): RunScope['emit'] | undefined => {
       const current = this.scope.getStore()
       if (current?.open) return current.emit
@@ -163,21 +166,13 @@ export class UserMcpSessions {
       for (const run of caller.runs) if (run.open) latest = run
       return latest?.emit
     }
-    return {
-      clientInfo: CLIENT_INFO,
-      capabilities: { elicitation: BROKER_ELICITATION_CAPABILITY },
-      async beforeConnect(client: Parameters<typeof attachBrokerToMcpClient>[0]) {
-        const { ElicitRequestSchema, ElicitationCompleteNotificationSchema } = await import('@modelcontextprotocol/sdk/types.js')
-        attachBrokerToMcpClient(client, broker, {
-          schemas: { request: ElicitRequestSchema, complete: ElicitationCompleteNotificationSchema },
-          // Read per request: an empty session is refused by the broker, and shown as failed with the reason.
-          context: () => {
-            const emit = emitFor()
-            return emit ? { sessionId: caller.sessionId, emit } : { sessionId: caller.sessionId }
-          },
-        })
-      },
+    // Read per request: an empty session is refused by the broker, and shown as failed with the reason.
+    const context = () => {
+      const emit = emitFor()
+      return emit ? { sessionId: caller.sessionId, emit } : { sessionId: caller.sessionId }
     }
+    setup.elicitation = { broker, context }
+    return setup
   }
 
   private armSweeper(): void {

@@ -10,6 +10,10 @@ import { MCP_APP_MIME_TYPE } from '../../apps/protocol'
 import { McpHitlError } from '../../errors'
 import { createBoundedMcpFetch, upstreamTimeoutError } from './bounded-mcp-fetch'
 import { withDeadline } from './with-deadline'
+import { attachBrokerToMcpClientV2 } from '../elicitation/adapters/mcp-client-v2'
+import { BROKER_ELICITATION_CAPABILITY, attachBrokerToMcpClient } from '../elicitation/adapters/mcp-sdk'
+import type { ElicitationContextOption } from '../elicitation/adapters/read-context'
+import type { ElicitationBroker } from '../elicitation/elicitation-broker-types'
 
 /** Per-request options the proxy passes to the client: its abort signal and timeout. */
 export interface McpProxyRequestOptions {
@@ -73,12 +77,15 @@ export interface ListedTool {
   inputSchema?: Record<string, unknown>
 }
 
-/** What a caller adds to the SDK clients a connection opens (the MCP Apps UI extension is always declared). */
+/** How a connection's clients are made (the MCP Apps UI extension is always declared). */
 export interface McpClientSetup {
-  /** Merged into the client's capabilities, e.g. `{ elicitation: { form: {}, url: {} } }`. */
-  capabilities?: Record<string, unknown>
-  /** Registers handlers before `initialize`, e.g. the elicitation broker's. */
-  beforeConnect?: (client: Client) => void | Promise<void>
+  /**
+   * The MCP TypeScript SDK the client comes from: `v1` (`@modelcontextprotocol/sdk`, default) or `v2`
+   * (`@modelcontextprotocol/client`, which also speaks 2026-07-28 and its `input_required` rounds).
+   */
+  sdk?: 'v1' | 'v2'
+  /** The server's elicitations go to this broker with this context; the client then declares form and URL mode. */
+  elicitation?: { broker: Pick<ElicitationBroker, 'request' | 'complete'>; context: ElicitationContextOption }
   /** Name and version announced to the server. */
   clientInfo?: { name: string; version: string }
 }
@@ -136,15 +143,21 @@ export async function connectUrlServer(config: McpProxyUrlServer, options: McpSe
   const fetch = createBoundedMcpFetch({ origin: url.origin, timeoutMs: exchangeTimeoutMs, maxResponseBytes: options.maxResponseBytes })
   // Redirects could carry the configured auth headers to another origin: refused (also by the fetch).
   const transportOptions = { requestInit: { headers: config.headers, redirect: 'error' as const }, fetch }
+  const setup = options.client ?? {}
+  const capabilities: Record<string, unknown> = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: [MCP_APP_MIME_TYPE] } } }
+  if (setup.elicitation) capabilities.elicitation = BROKER_ELICITATION_CAPABILITY
+  if (setup.sdk === 'v2') return connectWithSdkV2(config.type, url, transportOptions, capabilities, setup, options.timeoutMs)
   const transport =
     config.type === 'sse'
       ? new (await import('@modelcontextprotocol/sdk/client/sse.js')).SSEClientTransport(url, transportOptions)
       : new StreamableHTTPClientTransport(url, transportOptions)
-  const setup = options.client ?? {}
-  const capabilities = { ...setup.capabilities, extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: [MCP_APP_MIME_TYPE] } } }
-  const client = new Client(setup.clientInfo ?? CLIENT_INFO, { capabilities: capabilities as Record<string, unknown> })
+  const client = new Client(setup.clientInfo ?? CLIENT_INFO, { capabilities })
+  if (setup.elicitation) {
+    const { ElicitRequestSchema, ElicitationCompleteNotificationSchema } = await import('@modelcontextprotocol/sdk/types.js')
+    const schemas = { request: ElicitRequestSchema, complete: ElicitationCompleteNotificationSchema }
+    attachBrokerToMcpClient(client, setup.elicitation.broker, { schemas, context: setup.elicitation.context })
+  }
   try {
-    await setup.beforeConnect?.(client)
     await client.connect(transport, { timeout: options.timeoutMs })
   } catch (error) {
     // Closing aborts whatever the transport still has in flight (a silent server's sockets).
@@ -152,6 +165,43 @@ export async function connectUrlServer(config: McpProxyUrlServer, options: McpSe
     throw error
   }
   return client
+}
+
+/**
+ * The same with the v2 SDK, whose client negotiates 2026-07-28 when the server offers it and then
+ * answers `input_required` rounds through the elicitation handler; seen by the proxy through the
+ * v1 surface it uses.
+ */
+async function connectWithSdkV2(
+  type: McpProxyUrlServer['type'],
+  url: URL,
+  transportOptions: { requestInit: RequestInit; fetch: typeof fetch },
+  capabilities: Record<string, unknown>,
+  setup: McpClientSetup,
+  timeoutMs: number,
+): Promise<McpProxyClient> {
+  const sdk = await import('@modelcontextprotocol/client')
+  const transport = type === 'sse' ? new sdk.SSEClientTransport(url, transportOptions) : new sdk.StreamableHTTPClientTransport(url, transportOptions)
+  const client = new sdk.Client(setup.clientInfo ?? CLIENT_INFO, { capabilities, versionNegotiation: { mode: 'auto' } })
+  if (setup.elicitation) attachBrokerToMcpClientV2(client, setup.elicitation.broker, { context: setup.elicitation.context })
+  try {
+    await client.connect(transport, { timeout: timeoutMs })
+  } catch (error) {
+    await client.close().catch(() => undefined)
+    throw error
+  }
+  const v1: Pick<McpProxyClient, 'callTool' | 'readResource' | 'ping' | 'notification' | 'listTools' | 'close'> = {
+    callTool: ((params: Parameters<typeof client.callTool>[0], _schema: unknown, options?: Parameters<typeof client.callTool>[1]) =>
+      client.callTool(params, options)) as unknown as McpProxyClient['callTool'],
+    readResource: ((params: Parameters<typeof client.readResource>[0], options?: Parameters<typeof client.readResource>[1]) =>
+      client.readResource(params, options)) as unknown as McpProxyClient['readResource'],
+    ping: ((options?: Parameters<typeof client.ping>[0]) => client.ping(options)) as unknown as McpProxyClient['ping'],
+    notification: ((notification: Parameters<typeof client.notification>[0]) => client.notification(notification)) as unknown as McpProxyClient['notification'],
+    listTools: ((params?: Parameters<typeof client.listTools>[0], options?: Parameters<typeof client.listTools>[1]) =>
+      client.listTools(params, options)) as unknown as McpProxyClient['listTools'],
+    close: () => client.close(),
+  }
+  return v1
 }
 
 /** A lazily connected, shared client for one server, with a cache of its tool list. */

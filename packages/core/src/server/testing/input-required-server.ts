@@ -6,6 +6,9 @@
 import { McpServer, acceptedContent, createMcpHandler, inputRequired, inputResponse } from '@modelcontextprotocol/server'
 import { routeFetch, startTestHttpServer, toNodeListener } from './node-http-bridge'
 
+/** The UI resource of the `book` tool (an MCP App tool, so the AG-UI middleware offers it to the model). */
+export const BOOKING_URI = 'ui://booking/app.html'
+
 /** The form the `book` tool asks for. */
 export const SEATS_REQUEST = {
   message: 'How many seats?',
@@ -23,7 +26,7 @@ export interface InputRequiredServer {
 
 function createServer(counter: { answered: number }): McpServer {
   const server = new McpServer({ name: 'modern-server', version: '1.0.0' })
-  server.registerTool('book', { description: 'Books seats after asking how many' }, async (ctx) => {
+  server.registerTool('book', { description: 'Books seats after asking how many', _meta: { ui: { resourceUri: BOOKING_URI } } }, async (ctx) => {
     const responses = ctx.mcpReq.inputResponses
     const view = inputResponse(responses, 'seats')
     if (view.kind === 'missing') return inputRequired({ inputRequests: { seats: inputRequired.elicit(SEATS_REQUEST) } })
