@@ -15,16 +15,22 @@ const DOCS = ['README.md', ...readdirSync(path.join(ROOT, 'docs')).filter((f) =>
 )
 
 const snippets = new Map<string, Snippet>()
+const FILE_NAME = /^\/\/ ((?:[\w-]+\/)*[\w-]+\.tsx?)$/
 const errorsByDoc = new Map<string, string[]>()
 
 beforeAll(() => {
   rmSync(OUT, { recursive: true, force: true })
   mkdirSync(OUT, { recursive: true })
   for (const doc of DOCS) {
+    const docDir = doc.replace(/[/.]/g, '_')
     extractSnippets(ROOT, doc).forEach((snippet, index) => {
-      const file = `${doc.replace(/[/.]/g, '_')}_${index}.${snippet.lang}`
+      // A snippet that starts with its file name (`// server/hitl.ts`) is that file of the doc's
+      // project, so the doc's other snippets can import it (`from './hitl'`).
+      const named = FILE_NAME.exec(snippet.code.split('\n', 1)[0] ?? '')?.[1]
+      const file = named ? `${docDir}/${named}` : `${docDir}_${index}.${snippet.lang}`
       // A snippet without imports or exports would be a script sharing globals with the others.
       const isModule = /^\s*(import|export)\s/m.test(snippet.code)
+      mkdirSync(path.dirname(path.join(OUT, file)), { recursive: true })
       writeFileSync(path.join(OUT, file), isModule ? snippet.code : `${snippet.code}\nexport {}\n`)
       snippets.set(file, snippet)
     })

@@ -23,6 +23,8 @@ const REACT_LINES = {
   19: { react: '19.3.1', 'react-dom': '19.3.1', '@types/react': '19.3.0', '@types/react-dom': '19.3.0' },
 } as const
 const TOOLS = { vite: '8.3.8', '@vitejs/plugin-react': '6.3.0', typescript: '6.0.3', '@types/node': '20.19.43' }
+// What an AG-UI backend has already (a dependency of @ag-ui/client), needed by @mcp-hitl/core/server/ag-ui.
+const AG_UI_BACKEND = { rxjs: '7.8.1' }
 
 /** What the consumer page records: the respond bodies it would have POSTed. */
 type ConsumerWindow = Window & { answers: unknown[] }
@@ -69,7 +71,7 @@ describe.each([18, 19] as const)('consumer app with React %i', (major) => {
       name: `consumer-react${major}`,
       private: true,
       type: 'module',
-      dependencies: { '@mcp-hitl/core': core, '@mcp-hitl/react': `file:${packed.react}`, ...REACT_LINES[major] },
+      dependencies: { '@mcp-hitl/core': core, '@mcp-hitl/react': `file:${packed.react}`, ...REACT_LINES[major], ...AG_UI_BACKEND },
       devDependencies: TOOLS,
       // The react tarball depends on @mcp-hitl/core by version: take the packed one, not the registry's.
       overrides: { '@mcp-hitl/core': core },
@@ -90,9 +92,17 @@ describe.each([18, 19] as const)('consumer app with React %i', (major) => {
   it('runs the server entry in plain Node ESM', () => {
     run(app, 'npx', ['tsc', '-p', 'tsconfig.node.json', '--noEmit', 'false'])
     const out = run(app, 'node', ['build/server.js'])
-    const { status, body } = JSON.parse(out.trim()) as { status: number; body: { error: string } }
+    const { status, body, agUi } = JSON.parse(out.trim()) as {
+      status: number
+      body: { error: string }
+      agUi: { status: number; events: string[] }
+    }
     expect(status).toBe(404)
     expect(body.error).toMatch(/not found/i)
+    expect(agUi).toEqual({
+      status: 200,
+      events: ['data: {"type":"RUN_STARTED","threadId":"t1","runId":"r1"}', 'data: {"type":"RUN_FINISHED","threadId":"t1","runId":"r1"}'],
+    })
   })
 
   it('builds with Vite and renders the dialog in Chromium', async () => {
