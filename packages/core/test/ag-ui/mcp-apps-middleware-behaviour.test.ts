@@ -209,6 +209,41 @@ describe('bounds', () => {
     await waiting
   })
 
+  it('a caller’s parallel tool calls run on sessions of their own, at most parallelToolCalls; more wait', async () => {
+    const confirm = { __proxiedMCPRequest: { serverId: 'trips', method: 'tools/call', params: { name: 'confirm_booking' } } }
+    const started = () => trips.calls.filter((c) => c.startsWith('confirm_booking')).length
+    const answerAll = async (session: string) => {
+      for (const pending of await broker.listPending(session)) await broker.respond({ id: pending.elicitationId, action: 'decline' }, session)
+    }
+    for (const [parallelToolCalls, sessionsOpened] of [
+      [1, 1],
+      [2, 2],
+    ] as const) {
+      const mw = createMcpAppsMiddleware({ mcpServers: [{ type: 'http', url: trips.url, serverId: 'trips' }], broker, parallelToolCalls })
+      created.push(mw)
+      const session = `parallel-${parallelToolCalls}`
+      const agent = () => {
+        const a = new ScriptedAgent(() => [])
+        a.use(mw.forSession(session))
+        return a
+      }
+      const [before, initialized] = [started(), trips.initializeCount()]
+      const runs = [run(agent(), confirm), run(agent(), confirm)]
+      await expect.poll(async () => (await broker.listPending(session)).length).toBe(parallelToolCalls)
+      expect(started() - before).toBe(parallelToolCalls)
+      await answerAll(session)
+      await expect.poll(async () => started() - before).toBe(2)
+      await answerAll(session)
+      await expect.poll(async () => (await broker.listPending(session)).length).toBe(0)
+      const results = await Promise.all(runs)
+      expect(results.map((r) => r.result)).toEqual([
+        { content: [{ type: 'text', text: '{"action":"decline"}' }] },
+        { content: [{ type: 'text', text: '{"action":"decline"}' }] },
+      ])
+      expect(trips.initializeCount() - initialized).toBe(sessionsOpened)
+    }
+  })
+
   it('closes a caller’s sessions after sessionIdleMs without use', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] })
     try {

@@ -171,6 +171,23 @@ describe('kit middleware: URL mode, proxied requests, sessions', () => {
     expect(run.activities().at(-1)?.data.status).toBe('declined')
   })
 
+  it('two runs of one caller at once, on one MCP session: each elicitation shows in the run whose call raised it', async () => {
+    const first = startRun(alice(), 'book_trip {"destination":"Paris"}')
+    const second = startRun(alice(), 'book_trip {"destination":"Kyoto"}')
+    const [a, b] = await Promise.all([first.activity((d) => d.status === 'pending'), second.activity((d) => d.status === 'pending')])
+    expect(a.data.elicitationId).not.toBe(b.data.elicitationId)
+    // Each run saw only its own request.
+    expect(first.activities().map((x) => x.data.elicitationId)).toEqual([a.data.elicitationId])
+    expect(second.activities().map((x) => x.data.elicitationId)).toEqual([b.data.elicitationId])
+    expect(await respond({ id: b.data.elicitationId, action: 'accept', content: { seats: 2 } })).toBe(200)
+    expect(await respond({ id: a.data.elicitationId, action: 'accept', content: { seats: 1 } })).toBe(200)
+    await Promise.all([first.done, second.done])
+    const destination = (run: typeof first) => (run.events.find((e) => e.activityType === 'mcp-apps')?.content as { toolInput?: unknown } | undefined)?.toolInput
+    expect([destination(first), destination(second)]).toEqual([{ destination: 'Paris' }, { destination: 'Kyoto' }])
+    expect(first.events.find((e) => e.type === 'TOOL_CALL_RESULT')?.content).toContain('"seats":1')
+    expect(second.events.find((e) => e.type === 'TOOL_CALL_RESULT')?.content).toContain('"seats":2')
+  })
+
   it('a page that goes away leaves the elicitation pending: after a reload the list shows it, the answer reaches the tool', async () => {
     const page = alice()
     const run = startRun(page, 'book_trip {"destination":"Lima"}')

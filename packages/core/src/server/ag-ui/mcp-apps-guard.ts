@@ -21,10 +21,11 @@ import { isRecord } from '../../guards'
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_PROXY_TIMEOUT_MS } from '../apps/mcp-proxy-handler'
 import { McpServerConnection, type McpProxyUrlServer } from '../apps/mcp-server-connection'
 import { type IndexedServer, indexMcpServers } from '../apps/mcp-server-index'
-import { isConnectionFailure } from '../apps/proxied-call'
+import { onLiveSession } from '../apps/proxied-call'
 import type { AgUiMiddleware, AgUiNextAgent, AgUiObservable, AgUiRunInput } from './ag-ui-types'
 import { checkMcpAppsServer, type McpAppsServerConfig } from './mcp-apps-middleware'
 import type { McpAppsMiddlewareErrorEvent } from './mcp-apps-run'
+import { type SessionBoundMiddleware, sessionBoundMiddleware } from './session-bound-middleware'
 import { checkProxiedRequest, PROXIED_REQUEST_ERRORS, proxiedRunFinished, proxiedRunStarted, readProxiedRequest } from './proxied-mcp-request'
 
 /** Options of {@link createMcpAppsGuard}. */
@@ -45,13 +46,8 @@ export interface McpAppsGuardOptions {
   now?: () => number
 }
 
-/** The guard (unbound: refuses every proxied request), its per-caller form and `close()`. */
-export type McpAppsGuard = AgUiMiddleware & {
-  /** The guard for one request's caller; `sessionId` comes from the request (`getSessionId`). */
-  forSession(sessionId: string): AgUiMiddleware
-  /** Closes the MCP sessions used to list tools. */
-  close(): Promise<void>
-}
+/** The guard (unbound: refuses every proxied request), its per-caller form `forSession(sessionId)` and `close()`. */
+export type McpAppsGuard = SessionBoundMiddleware
 
 const API = 'createMcpAppsGuard'
 const misuse = (message: string) => new McpHitlError(`${API}: ${message}`, { code: 'misuse' })
@@ -102,16 +98,7 @@ export function createMcpAppsGuard(options: McpAppsGuardOptions): McpAppsGuard {
   async function findTool(server: IndexedServer<McpProxyUrlServer>, name: string) {
     const connection = connections.get(server) as McpServerConnection
     try {
-      // A session the server has forgotten is replaced once.
-      for (let attempt = 0; ; attempt++) {
-        const client = await connection.get()
-        try {
-          return await connection.findTool(name)
-        } catch (error) {
-          if (attempt > 0 || !isConnectionFailure(error)) throw error
-          connection.invalidate(client)
-        }
-      }
+      return await onLiveSession(connection, () => connection.findTool(name))
     } catch (error) {
       // Fail closed: a tool whose visibility cannot be read is not callable.
       report({ phase: 'proxied_request', serverId: server.id, serverHash: server.hash, method: 'tools/list', error })
@@ -152,15 +139,7 @@ export function createMcpAppsGuard(options: McpAppsGuardOptions): McpAppsGuard {
       }) as unknown as O
     }
 
-  return Object.assign(bind(undefined), {
-    forSession(sessionId: string): AgUiMiddleware {
-      if (typeof sessionId !== 'string' || sessionId.length === 0) {
-        throw misuse('forSession(sessionId) needs the caller’s session from getSessionId(request); refuse a request without one (403)')
-      }
-      return bind(sessionId)
-    },
-    async close() {
-      await Promise.all([...connections.values()].map((connection) => connection.close()))
-    },
+  return sessionBoundMiddleware(API, bind, async () => {
+    await Promise.all([...connections.values()].map((connection) => connection.close()))
   })
 }

@@ -3,8 +3,8 @@
  * `MCPAppsMiddleware` (same `mcpServers` / `discoveryFailureMode` configuration, same `mcp-apps`
  * activity content, `serverHash` / `serverId` rules, proxied request format and allowed methods),
  * plus what 0.1.1 lacks: the servers' elicitations shown in the run and answered through the
- * respond route, `_meta.ui.visibility` enforced on proxied `tools/call`, one persistent MCP session
- * per server and caller, UI tools of the same name on two servers both reachable, the README's
+ * respond route, `_meta.ui.visibility` enforced on proxied `tools/call`, persistent MCP sessions
+ * per server and caller (one, plus one per tool call running in parallel), UI tools of the same name on two servers both reachable, the README's
  * tool chain (the agent resumed with each UI tool's result, at most `maxToolCalls` per run) and
  * failure metadata (`metadata["ag-ui:tool-result"].error` on `TOOL_CALL_RESULT`).
  *
@@ -24,6 +24,7 @@ import { indexMcpServers } from '../apps/mcp-server-index'
 import type { ElicitationBroker } from '../elicitation/elicitation-broker-types'
 import type { AgUiMiddleware, AgUiNextAgent, AgUiObservable, AgUiRunInput } from './ag-ui-types'
 import { type McpAppsMiddlewareErrorEvent, type McpAppsRunDeps, runMcpApps } from './mcp-apps-run'
+import { type SessionBoundMiddleware, sessionBoundMiddleware } from './session-bound-middleware'
 import { UserMcpSessions } from './user-mcp-sessions'
 
 /** One MCP server, exactly as `MCPAppsMiddleware` configures it. */
@@ -62,6 +63,11 @@ export interface McpAppsMiddlewareOptions {
   unknownToolTtlMs?: number
   /** Callers holding MCP sessions at once. Default 1,000. */
   maxSessions?: number
+  /**
+   * Tool calls of one caller running on one server at once. Each runs on an MCP session of its own,
+   * so the server's elicitation is shown in the run that caused it; more wait. Default 4.
+   */
+  parallelToolCalls?: number
   /** A caller's MCP sessions close after this long unused, in ms. Default 600,000. */
   sessionIdleMs?: number
   /** Upstream failures, for logs (the browser sees generic messages). */
@@ -70,13 +76,8 @@ export interface McpAppsMiddlewareOptions {
   now?: () => number
 }
 
-/** The middleware (unbound), its per-caller form and `close()`. */
-export type McpAppsMiddleware = AgUiMiddleware & {
-  /** The middleware for one request's caller; `sessionId` comes from the request (`getSessionId`). */
-  forSession(sessionId: string): AgUiMiddleware
-  /** Closes every MCP session the middleware holds. */
-  close(): Promise<void>
-}
+/** The middleware (unbound), its per-caller form `forSession(sessionId)` and `close()`. */
+export type McpAppsMiddleware = SessionBoundMiddleware
 
 const API = 'createMcpAppsMiddleware'
 const misuse = (message: string) => new McpHitlError(`${API}: ${message}`, { code: 'misuse' })
@@ -114,6 +115,7 @@ export function createMcpAppsMiddleware(options: McpAppsMiddlewareOptions = {}):
       },
       maxSessions: options.maxSessions,
       idleMs: options.sessionIdleMs,
+      parallelToolCalls: options.parallelToolCalls,
     }),
     discoveryFailureMode: options.discoveryFailureMode ?? 'continue',
     maxToolCalls,
@@ -126,13 +128,5 @@ export function createMcpAppsMiddleware(options: McpAppsMiddlewareOptions = {}):
     (sessionId: string | undefined): AgUiMiddleware =>
     <I extends AgUiRunInput, O extends AgUiObservable>(input: I, next: AgUiNextAgent<I, O>): O =>
       runMcpApps(input, next, sessionId, deps) as unknown as O
-  return Object.assign(bind(undefined), {
-    forSession(sessionId: string): AgUiMiddleware {
-      if (typeof sessionId !== 'string' || sessionId.length === 0) {
-        throw misuse('forSession(sessionId) needs the caller’s session from getSessionId(request); refuse a request without one (403)')
-      }
-      return bind(sessionId)
-    },
-    close: () => deps.sessions.close(),
-  })
+  return sessionBoundMiddleware(API, bind, () => deps.sessions.close())
 }

@@ -17,7 +17,7 @@ import { McpHitlError } from '../../errors'
 import { isRecord } from '../../guards'
 import type { McpProxyUrlServer, McpServerConnection } from '../apps/mcp-server-connection'
 import type { IndexedServer, McpServerIndex } from '../apps/mcp-server-index'
-import { executeProxiedCall, isConnectionFailure, type UpstreamFailure } from '../apps/proxied-call'
+import { executeProxiedCall, onLiveSession, type UpstreamFailure } from '../apps/proxied-call'
 import type { AgUiEvent, AgUiNextAgent, AgUiObservable, AgUiRunInput } from './ag-ui-types'
 import { createAgUiElicitationEmit } from './create-ag-ui-elicitation-emit'
 import {
@@ -206,7 +206,12 @@ class McpAppsRun<I extends AgUiRunInput> {
     }
     // A tools/call may wait on a person (an elicitation); reads and pings get the short bound.
     const timeout = request.method === 'tools/call' ? this.deps.toolCallTimeout : this.deps.timeout
-    const outcome = await this.deps.sessions.use(sessionId, this.scope, (connection) => executeProxiedCall(connection(server), request, { timeout }))
+    // A tool call runs on a session of its own (its elicitations come to this run); the rest share one.
+    const outcome = await this.deps.sessions.use(sessionId, this.scope, (sessions) =>
+      request.method === 'tools/call'
+        ? sessions.exclusive(server, (connection) => executeProxiedCall(connection, request, { timeout }))
+        : executeProxiedCall(sessions.shared(server), request, { timeout }),
+    )
     if (outcome.ok) return outcome.result
     if (!('cause' in outcome)) return { error: `Error: ${outcome.message}` }
     this.report({ phase: 'proxied_request', serverId: server.id, serverHash: server.hash, method: request.method, error: outcome.cause })
@@ -218,8 +223,8 @@ class McpAppsRun<I extends AgUiRunInput> {
   private async discoverAndRun(): Promise<void> {
     let catalog: UiToolCatalog
     try {
-      const listed = await this.deps.sessions.use(this.sessionId, this.scope, (connection) =>
-        Promise.all(this.deps.index.servers.map((server) => this.discover(server, connection(server)))),
+      const listed = await this.deps.sessions.use(this.sessionId, this.scope, (sessions) =>
+        Promise.all(this.deps.index.servers.map((server) => this.discover(server, sessions.shared(server)))),
       )
       catalog = buildUiToolCatalog(listed, toolNames(this.input.tools))
     } catch (error) {
@@ -234,16 +239,7 @@ class McpAppsRun<I extends AgUiRunInput> {
 
   private async discover(server: IndexedServer<McpProxyUrlServer>, connection: McpServerConnection) {
     try {
-      // A session the server has forgotten is replaced once.
-      for (let attempt = 0; ; attempt++) {
-        const client = await connection.get()
-        try {
-          return { server, tools: await connection.listTools() }
-        } catch (error) {
-          if (attempt > 0 || !isConnectionFailure(error)) throw error
-          connection.invalidate(client)
-        }
-      }
+      return { server, tools: await onLiveSession(connection, () => connection.listTools()) }
     } catch (error) {
       this.report({ phase: 'discovery', serverId: server.id, serverHash: server.hash, error })
       if (this.deps.discoveryFailureMode === 'throw') throw new McpHitlError('MCP tool discovery failed', { code: 'transport', cause: error })
@@ -306,11 +302,11 @@ class McpAppsRun<I extends AgUiRunInput> {
       return this.failInRun(`The agent called UI tools more than ${this.deps.maxToolCalls} times in one run (maxToolCalls)`)
     }
     try {
-      await this.deps.sessions.use(this.sessionId, this.scope, async (connection) => {
+      await this.deps.sessions.use(this.sessionId, this.scope, async (sessions) => {
         for (const call of calls) {
           if (this.stopped) return
           const entry = catalog.get(call.name) as UiToolEntry
-          await this.executeUiTool(call, entry, connection(entry.server), transcript)
+          await sessions.exclusive(entry.server, (connection) => this.executeUiTool(call, entry, connection, transcript))
         }
       })
     } catch (error) {

@@ -1,33 +1,29 @@
 /**
- * One persistent MCP session per server and caller, for the AG-UI middleware. Per caller, because
- * an MCP server may keep per-session state and, above all, sends its `elicitation/create` on the
- * session of the call that needs it: the broker must know whose it is. (`@ag-ui/mcp-apps-middleware`
- * 0.1.1 opens a new session for every discovery, tool call and proxied request instead.)
+ * Persistent MCP sessions per server and caller, for the AG-UI middleware. Per caller, because an
+ * MCP server may keep per-session state and, above all, sends its `elicitation/create` on a session
+ * of the caller whose tool needs the answer: the broker must know whose it is.
+ * (`@ag-ui/mcp-apps-middleware` 0.1.1 opens a new session for every discovery, tool call and
+ * proxied request instead.)
  *
- * Where an elicitation is shown: on the run whose call raised it. The call runs inside
- * `AsyncLocalStorage` scope of its run, and the SDK reads the call's response stream (where the
- * server sends the elicitation) in that same async context; requests that arrive on the session's
- * standalone stream, outside any call, go to the caller's most recent open run. Sessions are
- * connected outside any scope so that standalone stream never inherits a run.
+ * Where an elicitation is shown: in the run whose tool call raised it. A server may send the request
+ * on the call's own response stream or on the session's standalone stream (the TypeScript SDK's
+ * `server.elicitInput()` does the latter unless told otherwise), so nothing in the message says which
+ * call it is for. What does: a session runs one tool call at a time. A caller's first session serves
+ * listings and reads; a tool call takes a session of its own for its duration (the first one when
+ * free, else one more, up to `parallelToolCalls` per server, then it waits), and that session's
+ * elicitations go to the call's run. One outside any call goes to the caller's most recent open run.
  *
  * Bounded: at most `maxSessions` callers hold sessions (the least recently used idle one is closed
- * to make room; when every one is busy the run is refused), and a caller's sessions close after
- * `idleMs` without use.
+ * to make room; when every one is busy the run is refused), a caller's sessions close after `idleMs`
+ * without use, and a caller holds at most `parallelToolCalls` sessions per server.
  */
-import { AsyncLocalStorage } from 'node:async_hooks'
 import type { ElicitationDataPart } from '../../elicitation/wire'
 import { McpHitlError } from '../../errors'
-import {
-  connectUrlServer,
-  type McpClientSetup,
-  type McpProxyUrlServer,
-  McpServerConnection,
-  type McpServerConnectionOptions,
-} from '../apps/mcp-server-connection'
+import { type McpClientSetup, type McpProxyUrlServer, McpServerConnection, type McpServerConnectionOptions } from '../apps/mcp-server-connection'
 import type { IndexedServer } from '../apps/mcp-server-index'
 import type { ElicitationBroker } from '../elicitation/elicitation-broker-types'
 
-/** A run, as the destination of the elicitations its calls raise. */
+/** A run, as the destination of the elicitations its tool calls raise. */
 export interface RunScope {
   /** The run's emit (`createAgUiElicitationEmit(subscriber)`). */
   emit: (part: ElicitationDataPart) => void
@@ -47,12 +43,29 @@ export interface UserMcpSessionsOptions {
   maxSessions?: number
   /** A caller's sessions close after this long unused, in ms. Default 600,000 (10 minutes). */
   idleMs?: number
+  /** Tool calls of one caller running on one server at once, each on its own session. Default 4. */
+  parallelToolCalls?: number
+}
+
+/** What a piece of work gets: the caller's sessions. */
+export interface CallerSessions {
+  /** The caller's first session with `server`: listings, reads, pings. */
+  shared(server: IndexedServer<McpProxyUrlServer>): McpServerConnection
+  /** Runs `call` on a session of the caller's that runs no other tool call meanwhile; its elicitations go to this run. */
+  exclusive<T>(server: IndexedServer<McpProxyUrlServer>, call: (connection: McpServerConnection) => Promise<T>): Promise<T>
+}
+
+/** One session of a caller with a server, and the run of the tool call it is running, if any. */
+interface Slot {
+  connection: McpServerConnection
+  holder: RunScope | undefined
 }
 
 /** The sessions of one caller. */
 interface Caller {
   sessionId: string
-  connections: Map<IndexedServer<McpProxyUrlServer>, McpServerConnection>
+  slots: Map<IndexedServer<McpProxyUrlServer>, Slot[]>
+  waiting: Map<IndexedServer<McpProxyUrlServer>, (() => void)[]>
   runs: Set<RunScope>
   busy: number
   lastUsed: number
@@ -64,10 +77,10 @@ const ANONYMOUS = ''
 
 /** The pool. */
 export class UserMcpSessions {
-  private readonly scope = new AsyncLocalStorage<RunScope>()
   private readonly callers = new Map<string, Caller>()
   private readonly maxSessions: number
   private readonly idleMs: number
+  private readonly parallelToolCalls: number
   private readonly now: () => number
   private sweeper: ReturnType<typeof setInterval> | undefined
   private closed = false
@@ -75,28 +88,25 @@ export class UserMcpSessions {
   constructor(private readonly options: UserMcpSessionsOptions) {
     this.maxSessions = options.maxSessions ?? 1000
     this.idleMs = options.idleMs ?? 600_000
+    this.parallelToolCalls = Math.max(1, options.parallelToolCalls ?? 4)
     this.now = options.connection.now
   }
 
-  /**
-   * Runs `work` for `sessionId` (undefined: no caller session) with `run` receiving the elicitations
-   * of every call `work` makes through `connection`. The caller's sessions stay open while it runs.
-   */
-  async use<T>(
-    sessionId: string | undefined,
-    run: RunScope | undefined,
-    work: (connection: (server: IndexedServer<McpProxyUrlServer>) => McpServerConnection) => Promise<T>,
-  ): Promise<T> {
+  /** Runs `work` for `sessionId` (undefined: no caller session) on behalf of `run`; the caller's sessions stay open meanwhile. */
+  async use<T>(sessionId: string | undefined, run: RunScope, work: (sessions: CallerSessions) => Promise<T>): Promise<T> {
     const caller = this.acquire(sessionId ?? ANONYMOUS)
     caller.busy++
-    if (run) caller.runs.add(run)
-    const connection = (server: IndexedServer<McpProxyUrlServer>) => this.connection(caller, server)
+    caller.runs.add(run)
+    const sessions: CallerSessions = {
+      shared: (server) => this.slots(caller, server)[0]!.connection,
+      exclusive: (server, call) => this.exclusive(caller, server, run, call),
+    }
     try {
-      return run ? await this.scope.run(run, () => work(connection)) : await work(connection)
+      return await work(sessions)
     } finally {
       caller.busy--
       caller.lastUsed = this.now()
-      if (run) caller.runs.delete(run)
+      caller.runs.delete(run)
     }
   }
 
@@ -108,11 +118,6 @@ export class UserMcpSessions {
     const all = [...this.callers.values()]
     this.callers.clear()
     await Promise.all(all.map((caller) => this.closeCaller(caller)))
-  }
-
-  /** Callers holding sessions now (for tests and metrics). */
-  get size(): number {
-    return this.callers.size
   }
 
   private acquire(sessionId: string): Caller {
@@ -134,34 +139,65 @@ export class UserMcpSessions {
       this.callers.delete(idle.sessionId)
       void this.closeCaller(idle)
     }
-    const caller: Caller = { sessionId, connections: new Map(), runs: new Set(), busy: 0, lastUsed: this.now() }
+    const caller: Caller = { sessionId, slots: new Map(), waiting: new Map(), runs: new Set(), busy: 0, lastUsed: this.now() }
     this.callers.set(sessionId, caller)
     this.armSweeper()
     return caller
   }
 
-  private connection(caller: Caller, server: IndexedServer<McpProxyUrlServer>): McpServerConnection {
-    let connection = caller.connections.get(server)
-    if (!connection) {
-      const config = server.config
-      const options: McpServerConnectionOptions = { ...this.options.connection, keepToolDefinitions: true, client: this.clientSetup(caller) }
-      // Connected outside any run's scope: the session's standalone stream must not inherit one.
-      const connect = () => this.scope.exit(() => connectUrlServer(config, options))
-      connection = new McpServerConnection({ id: server.id ?? server.hash ?? config.url, type: config.type, url: config.url, connect }, options)
-      caller.connections.set(server, connection)
+  private slots(caller: Caller, server: IndexedServer<McpProxyUrlServer>): Slot[] {
+    let slots = caller.slots.get(server)
+    if (!slots) {
+      slots = []
+      caller.slots.set(server, slots)
+      this.addSlot(caller, server, slots)
     }
-    return connection
+    return slots
   }
 
-  private clientSetup(caller: Caller): McpClientSetup {
+  private addSlot(caller: Caller, server: IndexedServer<McpProxyUrlServer>, slots: Slot[]): Slot {
+    const config = server.config
+    const slot: Slot = { connection: undefined as unknown as McpServerConnection, holder: undefined }
+    const options: McpServerConnectionOptions = { ...this.options.connection, keepToolDefinitions: true, client: this.clientSetup(caller, slot) }
+    slot.connection = new McpServerConnection(config, options)
+    slots.push(slot)
+    return slot
+  }
+
+  private async exclusive<T>(
+    caller: Caller,
+    server: IndexedServer<McpProxyUrlServer>,
+    run: RunScope,
+    call: (connection: McpServerConnection) => Promise<T>,
+  ): Promise<T> {
+    const slots = this.slots(caller, server)
+    let slot = slots.find((s) => s.holder === undefined)
+    while (!slot) {
+      if (slots.length < this.parallelToolCalls) slot = this.addSlot(caller, server, slots)
+      else {
+        const queue = caller.waiting.get(server) ?? []
+        caller.waiting.set(server, queue)
+        await new Promise<void>((resolve) => queue.push(resolve))
+        slot = slots.find((s) => s.holder === undefined)
+      }
+    }
+    slot.holder = run
+    try {
+      return await call(slot.connection)
+    } finally {
+      slot.holder = undefined
+      caller.waiting.get(server)?.shift()?.()
+    }
+  }
+
+  private clientSetup(caller: Caller, slot: Slot): McpClientSetup {
     const { broker, sdk } = this.options
     const setup: McpClientSetup = { clientInfo: CLIENT_INFO }
     if (sdk) setup.sdk = sdk
     if (!broker) return setup
     const emitFor = (): RunScope['emit'] | undefined => {
-      const current = this.scope.getStore()
-      if (current?.open) return current.emit
-      // Outside a call (or its run has gone): the caller's most recent open run, if any.
+      if (slot.holder?.open) return slot.holder.emit
+      // Outside a tool call (or its run has gone): the caller's most recent open run, if any.
       let latest: RunScope | undefined
       for (const run of caller.runs) if (run.open) latest = run
       return latest?.emit
@@ -196,6 +232,7 @@ export class UserMcpSessions {
   }
 
   private async closeCaller(caller: Caller): Promise<void> {
-    await Promise.all([...caller.connections.values()].map((connection) => connection.close()))
+    const connections = [...caller.slots.values()].flat().map((slot) => slot.connection)
+    await Promise.all(connections.map((connection) => connection.close()))
   }
 }

@@ -98,6 +98,22 @@ async function call(client: McpProxyClient, request: ProxiedMCPRequest, options:
   }
 }
 
+/**
+ * Runs `work` (a read that may repeat: a tool listing) on `connection`'s session, replacing the
+ * session once when the server no longer knows it (restarted, expired).
+ */
+export async function onLiveSession<T>(connection: McpServerConnection, work: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    const client = await connection.get()
+    try {
+      return await work()
+    } catch (error) {
+      if (attempt > 0 || !isConnectionFailure(error)) throw error
+      connection.invalidate(client)
+    }
+  }
+}
+
 /** Runs `request` (a `tools/call` names its tool in `params.name`) on `connection`'s session; never throws. */
 export async function executeProxiedCall(
   connection: McpServerConnection,
