@@ -19,6 +19,7 @@ export type { AgUiHandlerOptions, AgUiRunContext } from './server/ag-ui/ag-ui-ha
 // MCP Apps: the kit middleware (a drop-in for MCPAppsMiddleware)
 export { createMcpAppsMiddleware } from './server/ag-ui/mcp-apps-middleware'
 export type { McpAppsMiddleware, McpAppsMiddlewareOptions, McpAppsServerConfig } from './server/ag-ui/mcp-apps-middleware'
+export type { SessionBoundMiddleware } from './server/ag-ui/session-bound-middleware'
 export { TOOL_RESULT_METADATA_KEY } from './server/ag-ui/mcp-apps-run'
 export type { McpAppsMiddlewareErrorEvent } from './server/ag-ui/mcp-apps-run'
 
