@@ -81,6 +81,8 @@ export interface McpAppServer {
   url: string
   /** `initialize` requests received (one per MCP session opened). */
   initializeCount: () => number
+  /** HTTP requests received (POST, GET and DELETE alike). */
+  requestCount: () => number
   /** Tool calls executed, as `name:arg`. */
   calls: string[]
   /** Forgets every session, as a restarted server would. */
@@ -93,7 +95,9 @@ export async function startMcpAppServer(): Promise<McpAppServer> {
   const sessions = new Map<string, StreamableHTTPServerTransport>()
   const calls: string[] = []
   let initializes = 0
+  let requests = 0
   const http = createServer(async (req, res) => {
+    requests++
     try {
       const body = req.method === 'POST' ? await readJson(req) : undefined
       const sid = req.headers['mcp-session-id']
@@ -131,6 +135,7 @@ export async function startMcpAppServer(): Promise<McpAppServer> {
   return {
     url: `http://127.0.0.1:${port}/mcp`,
     initializeCount: () => initializes,
+    requestCount: () => requests,
     calls,
     dropSessions,
     async stop() {
