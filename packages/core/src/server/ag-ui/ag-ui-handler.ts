@@ -23,7 +23,7 @@ import { McpHitlError } from '../../errors'
 import { isRecord } from '../../guards'
 import { HttpRefusal } from '../http/http-refusal'
 import { createHttpRoute } from '../http/http-route'
-import { type JsonBodyOptions, readJsonBody, resolveBodyLimits } from '../http/read-json-body'
+import { readJsonBody, resolveBodyLimits } from '../http/read-json-body'
 import { requireGetSessionId, resolveSession, type SessionHandlerOptions } from '../http/session-resolver'
 import type { AgUiObservable, AgUiRunInput } from './ag-ui-types'
 
@@ -34,7 +34,7 @@ export interface AgUiRunContext {
 }
 
 /** Options of {@link createAgUiHandler}. */
-export interface AgUiHandlerOptions<I extends AgUiRunInput> extends SessionHandlerOptions, JsonBodyOptions {
+export interface AgUiHandlerOptions<I extends AgUiRunInput> extends SessionHandlerOptions {
   /**
    * Runs one request and returns its events, e.g. `mcpApps.forSession(sessionId)(input, agent)`.
    * Annotate `input` with your `RunAgentInput` type; the handler checked only the fields of
