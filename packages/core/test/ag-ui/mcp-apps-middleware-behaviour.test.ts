@@ -255,7 +255,10 @@ describe('bounds', () => {
       await run(agent, ping)
       await run(agent, ping)
       expect(weather.initializeCount() - before).toBe(1)
+      const held = weather.sessionCount()
       await vi.advanceTimersByTimeAsync(3500)
+      // The session was ended on the server too (DELETE), not only dropped here.
+      await expect.poll(() => weather.sessionCount()).toBe(held - 1)
       await run(agent, ping)
       expect(weather.initializeCount() - before).toBe(2)
     } finally {

@@ -83,6 +83,8 @@ export interface McpAppServer {
   initializeCount: () => number
   /** HTTP requests received (POST, GET and DELETE alike). */
   requestCount: () => number
+  /** MCP sessions the server holds now (a client's DELETE ends its own). */
+  sessionCount: () => number
   /** Tool calls executed, as `name:arg`. */
   calls: string[]
   /** Forgets every session, as a restarted server would. */
@@ -136,6 +138,7 @@ export async function startMcpAppServer(): Promise<McpAppServer> {
     url: `http://127.0.0.1:${port}/mcp`,
     initializeCount: () => initializes,
     requestCount: () => requests,
+    sessionCount: () => sessions.size,
     calls,
     dropSessions,
     async stop() {

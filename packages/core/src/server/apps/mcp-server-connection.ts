@@ -201,7 +201,20 @@ async function connectWithSdkV2(
       client.listTools(params, options)) as unknown as McpProxyClient['listTools'],
     close: () => client.close(),
   }
+  // The v2 client's transport, so closing the connection can end the HTTP session.
+  Object.defineProperty(v1, 'transport', { get: () => client.transport })
   return v1
+}
+
+const END_SESSION_MS = 3000
+
+/** `terminateSession()` of the client's Streamable HTTP transport (bounded), then `close()`. */
+async function endSession(client: McpProxyClient): Promise<void> {
+  const transport = (client as { transport?: { terminateSession?: () => Promise<void> } }).transport
+  if (typeof transport?.terminateSession === 'function') {
+    await withDeadline(transport.terminateSession(), END_SESSION_MS, () => new Error('session DELETE timed out')).catch(() => undefined)
+  }
+  await client.close()
 }
 
 /** A lazily connected, shared client for one server, with a cache of its tool list. */
@@ -315,10 +328,13 @@ export class McpServerConnection {
     this.listing = undefined
   }
 
-  /** Closes the client if one is connected. */
+  /**
+   * Closes the client if one is connected, ending its HTTP session on the server first (a DELETE,
+   * given at most 3 s): a server keeps a session it is not told about.
+   */
   async close(): Promise<void> {
     const current = this.client
     this.reset()
-    if (current) await current.then((c) => c.close()).catch(() => undefined)
+    if (current) await current.then(endSession).catch(() => undefined)
   }
 }
