@@ -73,9 +73,9 @@ export interface ListedTool {
   name: string
   _meta?: Record<string, unknown> | undefined
   /** With `keepToolDefinitions`. */
-  description?: string
+  description?: string | undefined
   /** With `keepToolDefinitions`. */
-  inputSchema?: Record<string, unknown>
+  inputSchema?: Record<string, unknown> | undefined
 }
 
 /** How a connection's clients are made (the MCP Apps UI extension is always declared). */
