@@ -70,6 +70,7 @@ export type {
 // elicitation: schema parsing
 export { parseRequestedSchema } from './elicitation/parse-requested-schema'
 export type { ParseRequestedSchemaResult, SchemaIssue } from './elicitation/parse-requested-schema'
+export { optionValues } from './elicitation/schema-helpers'
 
 // elicitation: content validation and redaction
 export { validateElicitationContent } from './elicitation/validate-content'
@@ -79,11 +80,6 @@ export { compileLinearPattern, matchesPattern } from './elicitation/linear-patte
 export { isStringFormat, matchesStringFormat, STRING_FORMATS } from './elicitation/string-formats'
 export type { CompileLinearPatternResult, LinearPattern, LinearPatternRefusal } from './elicitation/linear-pattern'
 export { REDACTED, SENSITIVE_NAME_STEMS, SENSITIVE_NAME_WORDS, isSensitiveField, redactElicitationContent } from './elicitation/redact'
-
-// elicitation: form mapping (RJSF)
-export { RJSF_FORM_OPTIONS, toFormSchema } from './elicitation/to-form-schema'
-export type { FormSchema, FormSchemaOptions } from './elicitation/to-form-schema'
-export { fromFormData } from './elicitation/from-form-data'
 
 // elicitation: respond client
 export { createRespondClient, listPendingElicitations } from './elicitation/respond-client'

@@ -4,16 +4,23 @@
  * shared bench helper. Exposes `window.runElicitationBench()`, which returns every run's sample;
  * the goals are judged in Node from their medians.
  */
-import { type ElicitationRequestData, RJSF_FORM_OPTIONS, type RequestedSchema, toFormSchema } from '@mcp-hitl/core'
+import type { ElicitationRequestData, RequestedSchema } from '@mcp-hitl/core'
 import Form from '@rjsf/core'
-import type { RJSFSchema } from '@rjsf/utils'
 import ajvValidator, { customizeValidator } from '@rjsf/validator-ajv8'
 import * as Dialog from '@radix-ui/react-dialog'
 import { memo, type ReactNode, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import { interleave } from '../../../scripts/bench-goal'
-import { ElicitationDialog, ElicitationForm, evalFreeValidator, useElicitation, type UseElicitationResult } from '../src/elicitation'
+import {
+  ElicitationDialog,
+  ElicitationForm,
+  evalFreeValidator,
+  RJSF_FORM_OPTIONS,
+  toRjsfSchema,
+  useElicitation,
+  type UseElicitationResult,
+} from '../src/elicitation'
 
 type Msg = { id: string; parts: { type: string; id?: string; data?: unknown }[] }
 
@@ -108,9 +115,9 @@ async function mountBare(schema: RequestedSchema, inDialog = false): Promise<num
   const host = document.createElement('div')
   document.body.append(host)
   const root = createRoot(host)
-  const form = toFormSchema(schema)
+  const form = toRjsfSchema(schema)
   const t0 = performance.now()
-  const el = <Form {...RJSF_FORM_OPTIONS} schema={form.schema as RJSFSchema} uiSchema={form.uiSchema} validator={evalFreeValidator} />
+  const el = <Form {...RJSF_FORM_OPTIONS} schema={form.schema} uiSchema={form.uiSchema} validator={evalFreeValidator} />
   flushSync(() => root.render(inDialog ? <BareDialog host={host}>{el}</BareDialog> : el))
   host.querySelector('input')?.focus()
   void host.getBoundingClientRect().height

@@ -1,5 +1,5 @@
 /**
- * Small helpers the elicitation modules (schema parser, content validator, form mapping...) share, so
+ * Small helpers the elicitation modules (schema parser, content validator, redaction...) share, so
  * that each idea is written once.
  */
 import type { PrimitiveSchemaDefinition, TitledOption } from './protocol'

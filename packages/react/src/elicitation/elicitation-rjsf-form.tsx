@@ -1,21 +1,15 @@
-import {
-  type ElicitContent,
-  type FieldError,
-  fromFormData,
-  RJSF_FORM_OPTIONS,
-  type RequestedSchema,
-  toFormSchema,
-  validateElicitationContent,
-} from '@mcp-hitl/core'
+import { type ElicitContent, type FieldError, type RequestedSchema, validateElicitationContent } from '@mcp-hitl/core'
 // The component file, not the package index: the index also exports getTestRegistry, which imports Ajv.
 import Form, { type IChangeEvent } from '@rjsf/core/lib/components/Form.js'
 import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils'
 import { memo, useEffect, useMemo, useRef, useState } from 'react'
 import type { ElicitationFormCustomisation } from './elicitation-context'
 import { evalFreeValidator } from './eval-free-validator'
+import { fromRjsfFormData } from './from-rjsf-form-data'
 import { LabelledCheckboxesWidget, LabelledRadioWidget } from './labelled-choice-widgets'
 import { fieldErrorsToErrorSchema, filterErrorNoise } from './readable-errors'
 import { rememberRequestedSchema } from './requested-schema-of'
+import { RJSF_FORM_OPTIONS, toRjsfSchema } from './to-rjsf-schema'
 
 type Data = Record<string, unknown>
 
@@ -50,10 +44,10 @@ export const ElicitationRjsfForm = memo(function ElicitationRjsfForm(props: Elic
   const [summary, setSummary] = useState('')
 
   const built = useMemo(() => {
-    // toFormSchema also masks sensitive fields (password widget) and hides RJSF's own submit button.
-    const form = toFormSchema(requestedSchema)
+    // toRjsfSchema also masks sensitive fields (password widget) and hides RJSF's own submit button.
+    const form = toRjsfSchema(requestedSchema)
     rememberRequestedSchema(form.schema, requestedSchema)
-    return { schema: form.schema as RJSFSchema, ui: form.uiSchema }
+    return { schema: form.schema, ui: form.uiSchema }
   }, [requestedSchema])
 
   const uiSchema = useMemo<UiSchema>(() => {
@@ -77,7 +71,7 @@ export const ElicitationRjsfForm = memo(function ElicitationRjsfForm(props: Elic
 
   const onSubmit = ({ formData }: IChangeEvent<Data>) => {
     // Spec kinds on the wire: numbers stay numbers, multi-selects string[], untouched optionals dropped.
-    const result = validateElicitationContent(requestedSchema, fromFormData(requestedSchema, formData))
+    const result = validateElicitationContent(requestedSchema, fromRjsfFormData(requestedSchema, formData))
     if (!result.ok) {
       setLocalErrors(result.errors)
       setSummary(errorSummary(result.errors.length))

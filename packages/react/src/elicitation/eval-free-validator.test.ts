@@ -1,9 +1,10 @@
-import { type RequestedSchema, toFormSchema } from '@mcp-hitl/core'
+import type { RequestedSchema } from '@mcp-hitl/core'
 import type { RJSFSchema } from '@rjsf/utils'
 import ajvValidator from '@rjsf/validator-ajv8'
 import { describe, expect, it } from 'vitest'
 import { evalFreeValidator } from './eval-free-validator'
 import { filterErrorNoise } from './readable-errors'
+import { toRjsfSchema } from './to-rjsf-schema'
 
 const schema: RequestedSchema = {
   type: 'object',
@@ -55,7 +56,7 @@ function flagged(errors: { property?: string }[]): string[] {
 }
 
 describe('eval-free validator vs @rjsf/validator-ajv8 (with formats): same verdicts', () => {
-  const form = toFormSchema(schema).schema as RJSFSchema
+  const form = toRjsfSchema(schema).schema
 
   it.each(fixtures)('%s', (_name, content, fields) => {
     const ours = evalFreeValidator.validateFormData(content, form)

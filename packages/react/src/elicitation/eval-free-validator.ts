@@ -4,7 +4,7 @@
  * `unsafe-eval`, needs no compile step per schema, and never pulls Ajv into the bundle.
  */
 import type { FieldError, RequestedSchema } from '@mcp-hitl/core'
-import { fromFormData, validateElicitationContent } from '@mcp-hitl/core'
+import { validateElicitationContent } from '@mcp-hitl/core'
 import {
   type CustomValidator,
   createErrorHandler,
@@ -18,6 +18,7 @@ import {
   type ValidatorType,
   validationDataMerge,
 } from '@rjsf/utils'
+import { fromRjsfFormData } from './from-rjsf-form-data'
 import { matchesSchema } from './matches-schema'
 import { requestedSchemaOf } from './requested-schema-of'
 
@@ -43,7 +44,7 @@ function toRjsfErrors(errors: readonly FieldError[], schema?: RJSFSchema): RJSFV
 
 const PRIMITIVE_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array'])
 
-// A form schema the kit did not build itself (e.g. an app's own toFormSchema call) is still a flat
+// A form schema the kit did not build itself (e.g. an app's own toRjsfSchema call) is still a flat
 // object of primitive fields: core's validator reads it as is (it ignores RJSF's extra keywords).
 // The full parser is not used here on purpose: it would add a third of this entry's size.
 function requestedFor(schema: RJSFSchema): RequestedSchema | null {
@@ -76,7 +77,7 @@ function rawErrors(schema: RJSFSchema, formData: unknown): FieldError[] {
   const requested = requestedFor(schema)
   if (!requested) return genericErrors(schema, data)
   // The verdict is on what would be sent: empty optional values are dropped first, as on submit.
-  const result = validateElicitationContent(requested, fromFormData(requested, data))
+  const result = validateElicitationContent(requested, fromRjsfFormData(requested, data))
   return result.ok ? [] : result.errors
 }
 

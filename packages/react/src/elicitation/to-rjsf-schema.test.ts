@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import type { RequestedSchema } from './protocol'
-import { RJSF_FORM_OPTIONS, toFormSchema } from './to-form-schema'
+import type { RequestedSchema } from '@mcp-hitl/core'
+import { RJSF_FORM_OPTIONS, toRjsfSchema } from './to-rjsf-schema'
 
 const opts = (n: number) => Array.from({ length: n }, (_, i) => `o${i}`)
 
-describe('toFormSchema', () => {
+describe('toRjsfSchema', () => {
   it('hides the submit button, disables markdown and drops $schema', () => {
-    const { schema, uiSchema } = toFormSchema({
+    const { schema, uiSchema } = toRjsfSchema({
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       type: 'object',
       properties: { note: { type: 'string', description: '**not bold**' } },
@@ -19,7 +19,7 @@ describe('toFormSchema', () => {
   })
 
   it('picks date, date-time, email and uri widgets', () => {
-    const { uiSchema } = toFormSchema({
+    const { uiSchema } = toRjsfSchema({
       type: 'object',
       properties: {
         d: { type: 'string', format: 'date' },
@@ -33,7 +33,7 @@ describe('toFormSchema', () => {
   })
 
   it('masks sensitive fields by writeOnly or by name', () => {
-    const { uiSchema } = toFormSchema({
+    const { uiSchema } = toRjsfSchema({
       type: 'object',
       properties: {
         apiKey: { type: 'string' },
@@ -56,14 +56,14 @@ describe('toFormSchema', () => {
         long: { type: 'string', oneOf: opts(6).map((o) => ({ const: o, title: o.toUpperCase() })) },
       },
     }
-    const { uiSchema } = toFormSchema(schema)
+    const { uiSchema } = toRjsfSchema(schema)
     expect(uiSchema.short).toMatchObject({ 'ui:widget': 'radio' })
     expect(uiSchema.long).toMatchObject({ 'ui:widget': 'select' })
-    expect(toFormSchema(schema, { radioThreshold: 1 }).uiSchema.short).toMatchObject({ 'ui:widget': 'select' })
+    expect(toRjsfSchema(schema, { radioThreshold: 1 }).uiSchema.short).toMatchObject({ 'ui:widget': 'select' })
   })
 
   it('moves legacy enumNames to ui:enumNames', () => {
-    const { schema, uiSchema } = toFormSchema({
+    const { schema, uiSchema } = toRjsfSchema({
       type: 'object',
       properties: { c: { type: 'string', enum: ['r', 'g'], enumNames: ['Red', 'Green'], default: 'g' } },
     })
@@ -72,7 +72,7 @@ describe('toFormSchema', () => {
   })
 
   it('marks multi-selects uniqueItems, checkboxes when short, multiple select when long', () => {
-    const { schema, uiSchema } = toFormSchema({
+    const { schema, uiSchema } = toRjsfSchema({
       type: 'object',
       properties: {
         few: { type: 'array', items: { type: 'string', enum: opts(6) }, minItems: 1 },
@@ -88,9 +88,18 @@ describe('toFormSchema', () => {
 
   it('does not share arrays with the input schema', () => {
     const input: RequestedSchema = { type: 'object', properties: { a: { type: 'boolean' } }, required: ['a'] }
-    const { schema } = toFormSchema(input)
+    const { schema } = toRjsfSchema(input)
     ;(schema.required as string[]).push('x')
     expect(input.required).toEqual(['a'])
+  })
+
+  it('keeps a field named __proto__ as a field of both schemas', () => {
+    const properties = JSON.parse('{"__proto__": {"type": "string", "title": "Proto"}}') as RequestedSchema['properties']
+    const { schema, uiSchema } = toRjsfSchema({ type: 'object', properties })
+    expect(Object.keys(schema.properties ?? {})).toEqual(['__proto__'])
+    expect(Object.getPrototypeOf(schema.properties)).toBe(Object.prototype)
+    expect(Object.hasOwn(uiSchema, '__proto__')).toBe(true)
+    expect(Object.getPrototypeOf(uiSchema)).toBe(Object.prototype)
   })
 
   it('exports form options that keep untouched optional fields unset', () => {

@@ -1,14 +1,19 @@
 /**
- * Maps a parsed requested schema to what react-jsonschema-form (RJSF) 6 renders well. Plain JSON-ish
- * objects only: core never imports RJSF, so the types stay loose on purpose. Behaviour checked against
- * RJSF 6.11.1 (`@rjsf/utils` optionsList / isMultiSelect / getWidget, `@rjsf/core` RichDescription).
+ * Maps a parsed requested schema to what react-jsonschema-form (RJSF) 6 renders well. Behaviour
+ * checked against RJSF 6.11.1 (`@rjsf/utils` optionsList / isMultiSelect / getWidget, `@rjsf/core`
+ * RichDescription).
  */
-import type { PrimitiveSchemaDefinition, RequestedSchema, StringFieldSchema } from './protocol'
-import { isSensitiveField } from './redact'
-import { optionValues, setOwn } from './schema-helpers'
+import {
+  isSensitiveField,
+  optionValues,
+  type PrimitiveSchemaDefinition,
+  type RequestedSchema,
+  type StringFieldSchema,
+} from '@mcp-hitl/core'
+import type { RJSFSchema, UiSchema } from '@rjsf/utils'
 
-/** Knobs of {@link toFormSchema}. */
-export interface FormSchemaOptions {
+/** Knobs of {@link toRjsfSchema}. */
+export interface RjsfSchemaOptions {
   /** Multi-selects with at most this many options render as a checkbox list, longer ones as a multiple select. Default 6. */
   checkboxThreshold?: number
   /** Single selects with at most this many options render as radio buttons, longer ones as a dropdown. Default 5. */
@@ -16,12 +21,12 @@ export interface FormSchemaOptions {
 }
 
 /** A JSON Schema and a UI schema, ready for RJSF's `Form`. */
-export interface FormSchema {
-  schema: Record<string, unknown>
-  uiSchema: Record<string, unknown>
+export interface RjsfSchemaPair {
+  schema: RJSFSchema
+  uiSchema: UiSchema
 }
 
-/** RJSF `Form` props that belong with {@link toFormSchema}: untouched optional fields stay unset. */
+/** RJSF `Form` props that belong with {@link toRjsfSchema}: untouched optional fields stay unset. */
 export const RJSF_FORM_OPTIONS = {
   experimental_defaultFormStateBehavior: {
     // A titled single select (oneOf of consts) must not preselect its first option.
@@ -40,7 +45,7 @@ export const RJSF_FORM_OPTIONS = {
 
 type Json = Record<string, unknown>
 
-function convertField(name: string, field: PrimitiveSchemaDefinition, options: FormSchemaOptions): { schema: Json; ui: Json } {
+function convertField(name: string, field: PrimitiveSchemaDefinition, options: RjsfSchemaOptions): { schema: Json; ui: Json } {
   const { enumNames, ...schema } = field as PrimitiveSchemaDefinition & { enumNames?: string[] } & Json
   // Descriptions come from a remote server: never markdown, never HTML.
   const ui: Json = { 'ui:enableMarkdownInDescription': false }
@@ -66,21 +71,18 @@ function convertField(name: string, field: PrimitiveSchemaDefinition, options: F
 }
 
 /** Maps a parsed requested schema to an RJSF 6 `{ schema, uiSchema }` pair; pass {@link RJSF_FORM_OPTIONS} to the Form too. */
-export function toFormSchema(schema: RequestedSchema, options: FormSchemaOptions = {}): FormSchema {
-  const properties: Json = {}
-  const uiSchema: Json = {
+export function toRjsfSchema(schema: RequestedSchema, options: RjsfSchemaOptions = {}): RjsfSchemaPair {
+  const fields = Object.entries(schema.properties).map(([name, field]) => [name, convertField(name, field, options)] as const)
+  // Object.fromEntries defines own properties: a field named `__proto__` stays a field.
+  const properties = Object.fromEntries(fields.map(([name, converted]) => [name, converted.schema]))
+  const uiSchema: UiSchema = {
+    ...Object.fromEntries(fields.map(([name, converted]) => [name, converted.ui])),
     // The dialog owns the buttons (accept / decline / cancel).
     'ui:submitButtonOptions': { norender: true },
     'ui:globalOptions': { enableMarkdownInDescription: false },
   }
-  for (const [name, field] of Object.entries(schema.properties)) {
-    const converted = convertField(name, field, options)
-    // setOwn: a field named `__proto__` must stay a field.
-    setOwn(properties, name, converted.schema)
-    setOwn(uiSchema, name, converted.ui)
-  }
   // `$schema` is left out: RJSF's Ajv only knows draft-07 and throws on a 2020-12 meta-schema URI.
-  const out: Json = { type: 'object', properties }
+  const out: RJSFSchema = { type: 'object', properties }
   if (schema.required?.length) out.required = [...schema.required]
   return { schema: out, uiSchema }
 }

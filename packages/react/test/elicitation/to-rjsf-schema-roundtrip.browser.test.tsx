@@ -1,38 +1,30 @@
 /**
- * Round trip in real Chromium: requested schema -> toFormSchema -> the real RJSF 6 `Form` (validator
+ * Round trip in real Chromium: requested schema -> toRjsfSchema -> the real RJSF 6 `Form` (validator
  * here: @rjsf/validator-ajv8, only for this test) -> filled and submitted through DOM events ->
- * fromFormData -> the content passes validateElicitationContent and the MCP SDK's ElicitResult schema.
+ * fromRjsfFormData -> the content passes validateElicitationContent and the MCP SDK's ElicitResult schema.
  */
-import {
-  type ElicitContent,
-  fromFormData,
-  type PrimitiveSchemaDefinition,
-  RJSF_FORM_OPTIONS,
-  type RequestedSchema,
-  toFormSchema,
-  validateElicitationContent,
-} from '@mcp-hitl/core'
+import { type ElicitContent, type PrimitiveSchemaDefinition, type RequestedSchema, validateElicitationContent } from '@mcp-hitl/core'
 import { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js'
 import Form from '@rjsf/core'
-import type { RJSFSchema, UiSchema } from '@rjsf/utils'
 import validator from '@rjsf/validator-ajv8'
 import { afterEach, describe, expect, it } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
-import { VALID_SCHEMAS } from '../../core/test/fixtures/valid-schemas'
+import { VALID_SCHEMAS } from '../../../core/test/fixtures/valid-schemas'
+import { fromRjsfFormData, RJSF_FORM_OPTIONS, toRjsfSchema } from '../../src/elicitation'
 
 afterEach(() => cleanup())
 
 type Submitted = { formData: unknown }
 
 async function renderForm(schema: RequestedSchema, opts: { noValidate?: boolean; withButton?: boolean } = {}) {
-  const form = toFormSchema(schema)
+  const form = toRjsfSchema(schema)
   const submitted: Submitted[] = []
   const { withButton = true, noValidate = false } = opts
   await render(
     <Form
-      schema={form.schema as RJSFSchema}
-      uiSchema={form.uiSchema as UiSchema}
+      schema={form.schema}
+      uiSchema={form.uiSchema}
       validator={validator}
       {...RJSF_FORM_OPTIONS}
       noValidate={noValidate}
@@ -122,7 +114,7 @@ function defaultsOf(schema: RequestedSchema): ElicitContent {
   return out
 }
 
-describe('toFormSchema -> RJSF Form -> submitted content', () => {
+describe('toRjsfSchema -> RJSF Form -> submitted content', () => {
   it.each(VALID_SCHEMAS.map((f) => [f.name, f] as const))('%s: filled and submitted, passes validateElicitationContent', async (_, fixture) => {
     const { form, submitted } = await renderForm(fixture.schema)
     for (const [name, value] of Object.entries(fixture.content)) {
@@ -132,7 +124,7 @@ describe('toFormSchema -> RJSF Form -> submitted content', () => {
     }
     await userEvent.click(page.getByRole('button', { name: 'Send' }))
     await expect.poll(() => submitted.length).toBe(1)
-    const content = fromFormData(fixture.schema, submitted[0]?.formData)
+    const content = fromRjsfFormData(fixture.schema, submitted[0]?.formData)
     const result = validateElicitationContent(fixture.schema, content)
     expect(result).toEqual({ ok: true, content })
     expect(normalise(fixture.schema, content)).toEqual(normalise(fixture.schema, fixture.content))
@@ -148,11 +140,11 @@ describe('toFormSchema -> RJSF Form -> submitted content', () => {
       expect(value).not.toBe('')
       if (Array.isArray(value)) expect(value.length).toBeGreaterThan(0)
     }
-    expect(fromFormData(fixture.schema, raw)).toEqual(defaultsOf(fixture.schema))
+    expect(fromRjsfFormData(fixture.schema, raw)).toEqual(defaultsOf(fixture.schema))
   })
 })
 
-describe('what RJSF renders from toFormSchema', () => {
+describe('what RJSF renders from toRjsfSchema', () => {
   it('renders no submit button of its own', async () => {
     await renderForm({ type: 'object', properties: { a: { type: 'string', title: 'A' } } }, { withButton: false })
     await expect.element(page.getByLabelText('A')).toBeVisible()
