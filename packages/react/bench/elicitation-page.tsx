@@ -15,7 +15,7 @@ import { interleave } from '../../../scripts/bench-goal'
 import {
   ElicitationDialog,
   ElicitationForm,
-  evalFreeValidator,
+  createEvalFreeValidator,
   RJSF_FORM_OPTIONS,
   toRjsfSchema,
   useElicitation,
@@ -49,7 +49,7 @@ async function waitFor(check: () => boolean): Promise<void> {
   for (let i = 0; i < 10_000 && !check(); i++) await new Promise((r) => setTimeout(r, 0))
 }
 
-type Validator = typeof evalFreeValidator
+type Validator = ReturnType<typeof createEvalFreeValidator>
 
 function KitPage(props: {
   host: HTMLElement
@@ -117,7 +117,7 @@ async function mountBare(schema: RequestedSchema, inDialog = false): Promise<num
   const root = createRoot(host)
   const form = toRjsfSchema(schema)
   const t0 = performance.now()
-  const el = <Form {...RJSF_FORM_OPTIONS} schema={form.schema} uiSchema={form.uiSchema} validator={evalFreeValidator} />
+  const el = <Form {...RJSF_FORM_OPTIONS} schema={form.schema} uiSchema={form.uiSchema} validator={createEvalFreeValidator(schema)} />
   flushSync(() => root.render(inDialog ? <BareDialog host={host}>{el}</BareDialog> : el))
   host.querySelector('input')?.focus()
   void host.getBoundingClientRect().height
@@ -192,8 +192,9 @@ async function partToInteractive(which: 'eval-free' | 'ajv8', salt: number) {
   const root = createRoot(host)
   let api: UseElicitationResult | undefined
   let answered = 0
-  // A fresh Ajv per run: each elicitation brings a new schema, which Ajv must compile.
-  const validator = (which === 'ajv8' ? customizeValidator() : evalFreeValidator) as Validator
+  // A fresh Ajv per run: each elicitation brings a new schema, which Ajv must compile. Eval-free is
+  // the kit's default (no prop): one validator per requested schema, made by the form.
+  const validator = which === 'ajv8' ? (customizeValidator() as Validator) : undefined
   flushSync(() => root.render(<KitPage host={host} validator={validator} onApi={(a) => (api = a)} onAnswer={() => void answered++} />))
   const t0 = performance.now()
   flushSync(() => api!.push(request(schemaOf(10, salt))))

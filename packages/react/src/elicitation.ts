@@ -25,7 +25,7 @@ export type {
 } from './elicitation/elicitation-context'
 export { checkElicitationUrl } from './elicitation/check-elicitation-url'
 export type { CheckElicitationUrlOptions, ElicitationUrlCheck } from './elicitation/check-elicitation-url'
-export { createEvalFreeValidator, evalFreeValidator } from './elicitation/eval-free-validator'
+export { createEvalFreeValidator } from './elicitation/eval-free-validator'
 export { RJSF_FORM_OPTIONS, toRjsfSchema } from './elicitation/to-rjsf-schema'
 export type { RjsfSchemaOptions, RjsfSchemaPair } from './elicitation/to-rjsf-schema'
 export { fromRjsfFormData } from './elicitation/from-rjsf-form-data'

@@ -4,11 +4,10 @@ import Form, { type IChangeEvent } from '@rjsf/core/lib/components/Form.js'
 import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils'
 import { memo, useEffect, useMemo, useRef, useState } from 'react'
 import type { ElicitationFormCustomisation } from './elicitation-context'
-import { evalFreeValidator } from './eval-free-validator'
+import { createEvalFreeValidator } from './eval-free-validator'
 import { fromRjsfFormData } from './from-rjsf-form-data'
 import { LabelledCheckboxesWidget, LabelledRadioWidget } from './labelled-choice-widgets'
 import { fieldErrorsToErrorSchema, filterErrorNoise } from './readable-errors'
-import { rememberRequestedSchema } from './requested-schema-of'
 import { RJSF_FORM_OPTIONS, toRjsfSchema } from './to-rjsf-schema'
 
 type Data = Record<string, unknown>
@@ -46,9 +45,10 @@ export const ElicitationRjsfForm = memo(function ElicitationRjsfForm(props: Elic
   const built = useMemo(() => {
     // toRjsfSchema also masks sensitive fields (password widget) and hides RJSF's own submit button.
     const form = toRjsfSchema(requestedSchema)
-    rememberRequestedSchema(form.schema, requestedSchema)
     return { schema: form.schema, ui: form.uiSchema }
   }, [requestedSchema])
+  // One validator per requested schema: it judges the form by exactly what the server asked.
+  const formValidator = useMemo(() => validator ?? createEvalFreeValidator(requestedSchema), [validator, requestedSchema])
 
   const uiSchema = useMemo<UiSchema>(() => {
     const merged: Record<string, unknown> = { ...built.ui }
@@ -95,7 +95,7 @@ export const ElicitationRjsfForm = memo(function ElicitationRjsfForm(props: Elic
         idPrefix={fieldPrefix}
         schema={built.schema}
         uiSchema={uiSchema}
-        validator={validator ?? evalFreeValidator}
+        validator={formValidator}
         // Named choice groups unless a theme or the app brings its own widgets.
         widgets={{ ...DEFAULT_WIDGETS, ...theme?.widgets, ...widgets }}
         templates={{ ...theme?.templates, ...templates }}

@@ -2,7 +2,7 @@ import type { RequestedSchema } from '@mcp-hitl/core'
 import type { RJSFSchema } from '@rjsf/utils'
 import ajvValidator from '@rjsf/validator-ajv8'
 import { describe, expect, it } from 'vitest'
-import { evalFreeValidator } from './eval-free-validator'
+import { createEvalFreeValidator } from './eval-free-validator'
 import { filterErrorNoise } from './readable-errors'
 import { toRjsfSchema } from './to-rjsf-schema'
 
@@ -57,6 +57,7 @@ function flagged(errors: { property?: string }[]): string[] {
 
 describe('eval-free validator vs @rjsf/validator-ajv8 (with formats): same verdicts', () => {
   const form = toRjsfSchema(schema).schema
+  const evalFreeValidator = createEvalFreeValidator(schema)
 
   it.each(fixtures)('%s', (_name, content, fields) => {
     const ours = evalFreeValidator.validateFormData(content, form)
@@ -96,5 +97,31 @@ describe('eval-free validator vs @rjsf/validator-ajv8 (with formats): same verdi
     )
     expect(result.errorSchema.age?.__errors).toEqual(['Custom rule.'])
     expect(evalFreeValidator.rawValidation(form, { age: 1 }).errors).toHaveLength(1)
+  })
+})
+
+describe('createEvalFreeValidator(requestedSchema)', () => {
+  const form = toRjsfSchema(schema).schema
+
+  it('judges the whole form by the requested schema, whatever schema object RJSF hands it', () => {
+    const validator = createEvalFreeValidator(schema)
+    // RJSF may pass a resolved copy of the form schema; the verdict must not depend on its identity.
+    const copy = structuredClone(form)
+    expect(flagged(validator.validateFormData({ ...valid, email: 'nope' }, copy).errors)).toEqual(['email'])
+    expect(flagged(validator.validateFormData({ ...valid, at: '2025-02-28T10:00:00' }, copy).errors)).toEqual(['at'])
+    expect(validator.validateFormData(valid, copy).errors).toEqual([])
+  })
+
+  it('without a requested schema, still reads a flat form schema and checks any other one keyword by keyword', () => {
+    const validator = createEvalFreeValidator()
+    expect(flagged(validator.validateFormData({ ...valid, age: 151 }, form).errors)).toEqual(['age'])
+    const custom: RJSFSchema = {
+      type: 'object',
+      properties: { address: { type: 'object', properties: { zip: { type: 'string', minLength: 5 } } } },
+      required: ['address'],
+    }
+    expect(flagged(validator.validateFormData({}, custom).errors)).toEqual(['address'])
+    expect(flagged(validator.validateFormData({ address: { zip: '1' } }, custom).errors)).toEqual(['address'])
+    expect(validator.validateFormData({ address: { zip: '12345' } }, custom).errors).toEqual([])
   })
 })

@@ -1,7 +1,9 @@
 /**
  * The default RJSF validator: core's `validateElicitationContent` for whole forms and a small keyword
  * check for the sub-schemas RJSF asks about, with no code generation. So it runs under a CSP without
- * `unsafe-eval`, needs no compile step per schema, and never pulls Ajv into the bundle.
+ * `unsafe-eval`, needs no compile step per schema, and never pulls Ajv into the bundle. One validator
+ * per requested schema: it judges the form by exactly what the server asked, whatever shape the RJSF
+ * schema has.
  */
 import type { FieldError, RequestedSchema } from '@mcp-hitl/core'
 import { validateElicitationContent } from '@mcp-hitl/core'
@@ -20,7 +22,6 @@ import {
 } from '@rjsf/utils'
 import { fromRjsfFormData } from './from-rjsf-form-data'
 import { matchesSchema } from './matches-schema'
-import { requestedSchemaOf } from './requested-schema-of'
 
 type FormData = Record<string, unknown>
 
@@ -44,12 +45,10 @@ function toRjsfErrors(errors: readonly FieldError[], schema?: RJSFSchema): RJSFV
 
 const PRIMITIVE_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array'])
 
-// A form schema the kit did not build itself (e.g. an app's own toRjsfSchema call) is still a flat
-// object of primitive fields: core's validator reads it as is (it ignores RJSF's extra keywords).
-// The full parser is not used here on purpose: it would add a third of this entry's size.
-function requestedFor(schema: RJSFSchema): RequestedSchema | null {
-  const known = requestedSchemaOf(schema)
-  if (known) return known
+// Without the requested schema, a form schema made by toRjsfSchema is still a flat object of primitive
+// fields: core's validator reads it as is (it ignores RJSF's extra keywords). The full parser is not
+// used here on purpose: it would add a third of this entry's size.
+function asRequestedSchema(schema: RJSFSchema): RequestedSchema | null {
   if (schema.type !== 'object' || typeof schema.properties !== 'object') return null
   const flat = Object.values(schema.properties).every(
     (field) => typeof field === 'object' && field !== null && PRIMITIVE_TYPES.has(String((field as RJSFSchema).type)),
@@ -72,17 +71,21 @@ function genericErrors(schema: RJSFSchema, data: FormData): FieldError[] {
   return errors
 }
 
-function rawErrors(schema: RJSFSchema, formData: unknown): FieldError[] {
+function rawErrors(requestedSchema: RequestedSchema | undefined, schema: RJSFSchema, formData: unknown): FieldError[] {
   const data = (formData ?? {}) as FormData
-  const requested = requestedFor(schema)
+  const requested = requestedSchema ?? asRequestedSchema(schema)
   if (!requested) return genericErrors(schema, data)
   // The verdict is on what would be sent: empty optional values are dropped first, as on submit.
   const result = validateElicitationContent(requested, fromRjsfFormData(requested, data))
   return result.ok ? [] : result.errors
 }
 
-/** Creates the eval-free RJSF validator (stateless; one instance can serve every form). */
-export function createEvalFreeValidator(): ValidatorType<FormData, RJSFSchema> {
+/**
+ * Creates the eval-free RJSF validator for the form of `requestedSchema` (the elicitation's schema, as
+ * the server sent it): whole forms are judged against it, exactly as the server will judge the answer.
+ * Without it, any RJSF schema is checked keyword by keyword.
+ */
+export function createEvalFreeValidator(requestedSchema?: RequestedSchema): ValidatorType<FormData, RJSFSchema> {
   return {
     validateFormData(
       formData: FormData | undefined,
@@ -91,7 +94,7 @@ export function createEvalFreeValidator(): ValidatorType<FormData, RJSFSchema> {
       transformErrors?: ErrorTransformer<FormData, RJSFSchema>,
       uiSchema?: UiSchema<FormData, RJSFSchema>,
     ): ValidationData<FormData> {
-      let errors = toRjsfErrors(rawErrors(schema, formData), schema)
+      let errors = toRjsfErrors(rawErrors(requestedSchema, schema, formData), schema)
       if (transformErrors) errors = transformErrors(errors, uiSchema)
       const errorSchema = toErrorSchema<FormData>(errors)
       if (!customValidate) return { errors, errorSchema }
@@ -102,11 +105,8 @@ export function createEvalFreeValidator(): ValidatorType<FormData, RJSFSchema> {
       return matchesSchema(schema, formData)
     },
     rawValidation<Result = FieldError>(schema: RJSFSchema, formData?: FormData) {
-      return { errors: rawErrors(schema, formData) as unknown as Result[] }
+      return { errors: rawErrors(requestedSchema, schema, formData) as unknown as Result[] }
     },
     reset() {},
   }
 }
-
-/** The shared default instance. */
-export const evalFreeValidator: ValidatorType<FormData, RJSFSchema> = createEvalFreeValidator()
