@@ -144,4 +144,5 @@ export type {
   ElicitationQueueOptions,
   ElicitationQueueSnapshot,
   ElicitationSettledReason,
+  RespondInput,
 } from './elicitation/elicitation-queue'

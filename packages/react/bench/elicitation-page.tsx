@@ -58,7 +58,7 @@ function KitPage(props: {
   onApi: (api: UseElicitationResult) => void
   onAnswer?: () => void
 }) {
-  const api = useElicitation({ respond: async () => props.onAnswer?.() })
+  const api = useElicitation({ send: async () => props.onAnswer?.() })
   props.onApi(api)
   if (props.inline) return <ElicitationForm elicitation={api} validator={props.validator} />
   return <ElicitationDialog elicitation={api} container={props.host} validator={props.validator} />
@@ -72,7 +72,7 @@ const ChunkConsumer = memo(function ChunkConsumer({ el, onRender }: { el: UseEli
 function ChunkPage(props: { messages: Msg[]; onSet: (set: (m: Msg[]) => void) => void; onRender: () => void }) {
   const [m, setM] = useState(props.messages)
   props.onSet(setM)
-  const el = useElicitation({ messages: m, respond: async () => {} })
+  const el = useElicitation({ messages: m, send: async () => {} })
   return <ChunkConsumer el={el} onRender={props.onRender} />
 }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { McpHitlError } from '../errors'
 import { createElicitationQueue, type ElicitationMessageLike } from './elicitation-queue'
 import type { ElicitationRequestData, RespondRequestBody } from './wire'
@@ -17,7 +17,7 @@ function recorder(fail?: (body: RespondRequestBody) => unknown) {
   const bodies: RespondRequestBody[] = []
   return {
     bodies,
-    respond: async (body: RespondRequestBody) => {
+    send: async (body: RespondRequestBody) => {
       bodies.push(body)
       const error = fail?.(body)
       if (error) throw error
@@ -36,7 +36,7 @@ describe('createElicitationQueue', () => {
     queue.syncMessages(messages)
     expect(queue.getSnapshot().items.map((i) => i.id)).toEqual(['a', 'b', 'c'])
     expect(queue.getSnapshot()).toMatchObject({ position: 1, total: 3 })
-    await queue.respond('a', 'accept', { name: 'Ada' })
+    await queue.respond({ id: 'a', action: 'accept', content: { name: 'Ada' } })
     expect(rec.bodies).toEqual([{ id: 'a', action: 'accept', content: { name: 'Ada' } }])
     expect(queue.getSnapshot()).toMatchObject({ position: 2, total: 3, current: { id: 'b' } })
   })
@@ -89,9 +89,9 @@ describe('createElicitationQueue', () => {
     queue.push(data('a'))
     queue.push(data('b'))
     queue.push(data('c'))
-    await queue.respond('a', 'accept', { name: 'x' })
-    await queue.respond('b', 'accept', { name: 'x' })
-    await queue.respond('c', 'decline')
+    await queue.respond({ id: 'a', action: 'accept', content: { name: 'x' } })
+    await queue.respond({ id: 'b', action: 'accept', content: { name: 'x' } })
+    await queue.respond({ id: 'c', action: 'decline' })
     const [a, b, c] = queue.getSnapshot().items
     expect(a).toMatchObject({ state: 'error', fieldErrors })
     expect(b).toMatchObject({ state: 'settled', settledReason: 'expired' })
@@ -101,11 +101,11 @@ describe('createElicitationQueue', () => {
   it('turns a plain failure into a network error and ignores a second submit while one is in flight', async () => {
     let release: () => void = () => {}
     const queue = createElicitationQueue({
-      respond: () => new Promise<void>((_, reject) => (release = () => reject(new TypeError('offline')))),
+      send: () => new Promise<void>((_, reject) => (release = () => reject(new TypeError('offline')))),
     })
     queue.push(data('a'))
-    const first = queue.respond('a', 'accept', {})
-    await queue.respond('a', 'accept', {})
+    const first = queue.respond({ id: 'a', action: 'accept', content: {} })
+    await queue.respond({ id: 'a', action: 'accept', content: {} })
     expect(queue.getSnapshot().current?.state).toBe('submitting')
     release()
     await first
@@ -116,7 +116,7 @@ describe('createElicitationQueue', () => {
     const queue = createElicitationQueue(recorder())
     const url = data('u', { mode: 'url', url: 'https://example.com/x' })
     queue.push(url)
-    await queue.respond('u', 'accept')
+    await queue.respond({ id: 'u', action: 'accept' })
     expect(queue.getSnapshot().current).toMatchObject({ state: 'pending', awaitingCompletion: true })
     queue.push({ ...url, status: 'accepted' })
     expect(queue.getSnapshot().current?.id).toBe('u')
@@ -130,5 +130,52 @@ describe('createElicitationQueue', () => {
     queue.dismiss('a')
     queue.push(data('a'))
     expect(queue.getSnapshot().items).toEqual([])
+  })
+
+  it('answers the current item when no id is given, and dismisses it the same way', async () => {
+    const rec = recorder()
+    const queue = createElicitationQueue(rec)
+    queue.push(data('a'))
+    queue.push(data('b'))
+    await queue.respond({ action: 'decline' })
+    expect(rec.bodies).toEqual([{ id: 'a', action: 'decline' }])
+    queue.dismiss()
+    expect(queue.getSnapshot().items).toEqual([])
+    await queue.respond({ action: 'cancel' })
+    expect(rec.bodies).toHaveLength(1)
+  })
+
+  it('calls the callbacks of the latest options: onRespond after success, onError with the failed item', async () => {
+    const first = { onRespond: vi.fn(), onError: vi.fn() }
+    const queue = createElicitationQueue({ ...recorder(), ...first })
+    const refused = new McpHitlError('gone', { code: 'expired', status: 410 })
+    const offline = new McpHitlError('offline', { code: 'network' })
+    const latest = {
+      onRespond: vi.fn(),
+      onError: vi.fn(),
+      ...recorder((body) => (body.id === 'b' ? refused : body.id === 'c' ? offline : undefined)),
+    }
+    queue.setOptions(latest)
+    queue.push(data('a'))
+    queue.push(data('b'))
+    queue.push(data('c'))
+    await queue.respond({ id: 'a', action: 'accept', content: { name: 'Ada' } })
+    await queue.respond({ id: 'b', action: 'decline' })
+    await queue.respond({ id: 'c', action: 'cancel' })
+    expect(first.onRespond).not.toHaveBeenCalled()
+    expect(first.onError).not.toHaveBeenCalled()
+    expect(latest.onRespond).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ id: 'a' }), 'accept')
+    expect(latest.onError).toHaveBeenCalledTimes(2)
+    expect(latest.onError).toHaveBeenNthCalledWith(1, expect.objectContaining({ id: 'b', state: 'settled', settledReason: 'expired' }), refused)
+    expect(latest.onError).toHaveBeenNthCalledWith(2, expect.objectContaining({ id: 'c', state: 'error', error: offline }), offline)
+  })
+
+  it('calls onRespond once URL-mode consent is sent, while the item waits for completion', async () => {
+    const onRespond = vi.fn()
+    const queue = createElicitationQueue({ ...recorder(), onRespond })
+    queue.push(data('u', { mode: 'url', url: 'https://example.com/' }))
+    await queue.respond({ action: 'accept' })
+    expect(onRespond).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ id: 'u' }), 'accept')
+    expect(queue.getSnapshot().current).toMatchObject({ id: 'u', awaitingCompletion: true })
   })
 })

@@ -4,7 +4,7 @@
  * (or anything else) only subscribes; snapshots are immutable and change only when an item changes.
  */
 import { McpHitlError } from '../errors'
-import type { ElicitAction, ElicitContent } from './protocol'
+import type { ElicitAction } from './protocol'
 import type { ElicitationRequestData, FieldError, RespondRequestBody } from './wire'
 import { ELICITATION_DATA_PART_TYPE } from './wire'
 import { isElicitationRequestData } from './elicitation-activity'
@@ -49,24 +49,36 @@ export interface ElicitationMessageLike {
   parts: readonly { type: string; id?: string; data?: unknown }[]
 }
 
-/** Options of {@link createElicitationQueue}. */
+/** What to answer: the respond request body, with `id` optional (the current item by default). */
+export type RespondInput = Omit<RespondRequestBody, 'id'> & { id?: string }
+
+/** Options of {@link createElicitationQueue}; `setOptions` replaces them at any time. */
 export interface ElicitationQueueOptions {
   /** Sends the answer; resolves on success, throws `McpHitlError` otherwise (core's respond client fits). */
-  respond: (body: RespondRequestBody) => Promise<void>
+  send: (body: RespondRequestBody) => Promise<void>
+  /** Called after the server took an answer. */
+  onRespond?: (item: ElicitationItem, action: ElicitAction) => void
+  /** Called when an answer was refused or could not be sent (the item shows it too). */
+  onError?: (item: ElicitationItem, error: McpHitlError) => void
 }
 
-/** The queue's API. */
+/** The queue's API. Every method is bound: pass `queue.respond` around as is. */
 export interface ElicitationQueue {
   subscribe(listener: () => void): () => void
   getSnapshot(): ElicitationQueueSnapshot
+  /**
+   * Replaces the options. Read when an answer is sent and settled, never earlier, so a view can pass
+   * fresh inline callbacks on every render without rebuilding the queue (a TanStack observer's way).
+   */
+  setOptions(options: ElicitationQueueOptions): void
   /** Adds or updates an item from a part's `data`; settled statuses remove it. Returns true if anything changed. */
   push(data: ElicitationRequestData): boolean
   /** Reads the elicitation parts of AI SDK messages; only messages that changed since the last call are scanned. */
   syncMessages(messages: readonly ElicitationMessageLike[]): void
-  /** Answers an item; failures become item state, this never rejects. */
-  respond(id: string, action: ElicitAction, content?: ElicitContent): Promise<void>
-  /** Removes an item locally without telling the server (settled views, URL mode "done"). */
-  dismiss(id: string): void
+  /** Answers an item (the current one without `id`); failures become item state and call `onError`, this never rejects. */
+  respond(input: RespondInput): Promise<void>
+  /** Removes an item (the current one without `id`) locally without telling the server (settled views, URL mode "done"). */
+  dismiss(id?: string): void
 }
 
 const EMPTY: ElicitationQueueSnapshot = { items: [], current: undefined, position: 0, total: 0 }
@@ -83,7 +95,8 @@ const itemIn = (it: ElicitationItem, state: ElicitationItemState, extra?: Partia
 })
 
 /** Creates an empty elicitation queue. */
-export function createElicitationQueue(options: ElicitationQueueOptions): ElicitationQueue {
+export function createElicitationQueue(initialOptions: ElicitationQueueOptions): ElicitationQueue {
+  let options = initialOptions
   let snapshot = EMPTY
   const listeners = new Set<() => void>()
   // Ids the page has finished with: a late copy of the same part must not bring them back.
@@ -161,28 +174,38 @@ export function createElicitationQueue(options: ElicitationQueueOptions): Elicit
     for (let i = start; i < messages.length; i++) scanMessage(messages[i]!)
   }
 
-  async function respond(id: string, action: ElicitAction, content?: ElicitContent): Promise<void> {
-    const item = snapshot.items.find((it) => it.id === id)
+  async function respond(input: RespondInput): Promise<void> {
+    const { action, content } = input
+    const item = input.id === undefined ? snapshot.current : snapshot.items.find((it) => it.id === input.id)
     if (!item || item.state === 'submitting' || item.state === 'settled') return
+    const id = item.id
     update(id, (it) => itemIn(it, 'submitting'))
     try {
-      await options.respond(content === undefined ? { id, action } : { id, action, content })
-      // URL mode consent: the page is open now; stay until the server reports completion or the user is done.
-      if (item.data.mode === 'url' && action === 'accept') {
-        update(id, (it) => itemIn(it, 'pending', { awaitingCompletion: true }))
-      } else update(id, () => undefined)
+      await options.send(content === undefined ? { id, action } : { id, action, content })
     } catch (cause) {
-      const error = McpHitlError.isInstance(cause)
-        ? cause
-        : new McpHitlError('The answer could not be sent.', { code: 'network', cause })
-      const code = error.code
-      const fieldErrors = code === 'invalid_content' && Array.isArray(error.details) ? { fieldErrors: error.details as FieldError[] } : {}
+      const failure = McpHitlError.isInstance(cause) ? cause : new McpHitlError('The answer could not be sent.', { code: 'network', cause })
+      const code = failure.code
+      const fieldErrors =
+        code === 'invalid_content' && Array.isArray(failure.details) ? { fieldErrors: failure.details as FieldError[] } : {}
       update(id, (it) =>
         SETTLING_CODES.includes(code)
-          ? itemIn(it, 'settled', { settledReason: code as ElicitationSettledReason, error })
-          : itemIn(it, 'error', { error, ...fieldErrors }),
+          ? itemIn(it, 'settled', { settledReason: code as ElicitationSettledReason, error: failure })
+          : itemIn(it, 'error', { error: failure, ...fieldErrors }),
       )
+      // The item as it now shows the failure (or as it was, if a status part removed it meanwhile).
+      options.onError?.(snapshot.items.find((it) => it.id === id) ?? item, failure)
+      return
     }
+    // URL mode consent: the page is open now; stay until the server reports completion or the user is done.
+    if (item.data.mode === 'url' && action === 'accept') {
+      update(id, (it) => itemIn(it, 'pending', { awaitingCompletion: true }))
+    } else update(id, () => undefined)
+    options.onRespond?.(item, action)
+  }
+
+  function dismiss(id?: string): void {
+    const target = id ?? snapshot.current?.id
+    if (target !== undefined) update(target, () => undefined)
   }
 
   return {
@@ -193,9 +216,12 @@ export function createElicitationQueue(options: ElicitationQueueOptions): Elicit
       }
     },
     getSnapshot: () => snapshot,
+    setOptions(next) {
+      options = next
+    },
     push,
     syncMessages,
     respond,
-    dismiss: (id) => update(id, () => undefined),
+    dismiss,
   }
 }

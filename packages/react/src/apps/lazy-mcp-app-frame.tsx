@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { useLatestRef } from '../shared/use-latest-ref'
 import { defaultLiveFramePool, type LiveFramePool } from './live-frame-pool'
 import { McpAppFrame, type McpAppFrameProps } from './mcp-app-frame'
 
@@ -35,8 +36,7 @@ export function LazyMcpAppFrame(props: LazyMcpAppFrameProps) {
     })
     setLive(true)
   }
-  const goLiveRef = useRef(goLive)
-  goLiveRef.current = goLive
+  const goLiveRef = useLatestRef(goLive)
 
   useEffect(() => {
     const box = boxRef.current
@@ -52,7 +52,7 @@ export function LazyMcpAppFrame(props: LazyMcpAppFrameProps) {
     )
     observer.observe(box)
     return () => observer.disconnect()
-  }, [rootMargin])
+  }, [rootMargin, goLiveRef])
 
   useEffect(() => () => pool.release(id), [pool, id])
 

@@ -1,6 +1,7 @@
 import type { McpAppsActivityContent } from '@mcp-hitl/core'
 import { type McpAppResource, type McpProxyTransport, readMcpAppResource } from '@mcp-hitl/core/apps'
-import { useEffect, useReducer, useRef, useState } from 'react'
+import { useEffect, useReducer, useState } from 'react'
+import { useLatestRef } from '../shared/use-latest-ref'
 
 /** Loading state of an app's HTML resource. */
 export type AppResourceState =
@@ -19,8 +20,7 @@ export function useAppResource(
 ): AppResourceState & { retry: () => void } {
   const [state, setState] = useState<AppResourceState>({ status: 'loading' })
   const [attempt, bump] = useReducer((n: number) => n + 1, 0)
-  const transportRef = useRef(transport)
-  transportRef.current = transport
+  const transportRef = useLatestRef(transport)
   const { resourceUri, serverHash, serverId } = content
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` restarts the load on retry
   useEffect(() => {

@@ -12,10 +12,10 @@ function UrlActions() {
   if (status === 'waiting') {
     return (
       <>
-        <button type="button" data-action="done" onClick={dismiss}>
+        <button type="button" data-action="done" onClick={() => dismiss()}>
           {labels.urlDone}
         </button>
-        <button type="button" data-action="cancel" onClick={dismiss}>
+        <button type="button" data-action="cancel" onClick={() => dismiss()}>
           {labels.cancel}
         </button>
       </>
@@ -26,7 +26,7 @@ function UrlActions() {
     if (!check.ok || busy) return
     // Opened from the click itself (popup blockers), in a window that cannot reach back to this page.
     window.open(check.url.href, '_blank', 'noopener,noreferrer')
-    respond('accept')
+    void respond({ action: 'accept' })
   }
   return (
     <>
@@ -35,10 +35,10 @@ function UrlActions() {
           {labels.openUrl}
         </button>
       )}
-      <button type="button" data-action="decline" disabled={busy} onClick={() => respond('decline')}>
+      <button type="button" data-action="decline" disabled={busy} onClick={() => void respond({ action: 'decline' })}>
         {labels.decline}
       </button>
-      <button type="button" data-action="cancel" disabled={busy} onClick={() => respond('cancel')}>
+      <button type="button" data-action="cancel" disabled={busy} onClick={() => void respond({ action: 'cancel' })}>
         {labels.cancel}
       </button>
     </>
@@ -52,7 +52,7 @@ export function ElicitationActions({ className }: ElicitationActionsProps) {
   if (status === 'settled' || status === 'expired') {
     return (
       <div data-part="actions" className={className}>
-        <button type="button" data-action="close" onClick={dismiss}>
+        <button type="button" data-action="close" onClick={() => dismiss()}>
           {labels.close}
         </button>
       </div>
@@ -69,10 +69,10 @@ export function ElicitationActions({ className }: ElicitationActionsProps) {
           <button type="submit" form={ids.form} data-action="accept" disabled={busy} aria-busy={busy}>
             {busy ? labels.submitting : labels.accept}
           </button>
-          <button type="button" data-action="decline" disabled={busy} onClick={() => respond('decline')}>
+          <button type="button" data-action="decline" disabled={busy} onClick={() => void respond({ action: 'decline' })}>
             {labels.decline}
           </button>
-          <button type="button" data-action="cancel" disabled={busy} onClick={() => respond('cancel')}>
+          <button type="button" data-action="cancel" disabled={busy} onClick={() => void respond({ action: 'cancel' })}>
             {labels.cancel}
           </button>
         </>

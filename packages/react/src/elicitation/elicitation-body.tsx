@@ -27,7 +27,7 @@ export function ElicitationBody({ className, autoFocus }: ElicitationBodyProps) 
     const target = ref.current?.querySelector<HTMLElement>(FOCUSABLE) ?? scope?.querySelector<HTMLElement>(FOCUSABLE)
     target?.focus({ preventScroll: true })
   }, [focus, id])
-  const onAccept = useCallback((content: ElicitContent) => respond('accept', content), [respond])
+  const onAccept = useCallback((content: ElicitContent) => void respond({ action: 'accept', content }), [respond])
   if (!item) return null
   let notice: string | undefined
   if (status === 'expired' || item.settledReason === 'expired') notice = labels.expired

@@ -1,4 +1,4 @@
-import type { ElicitAction, ElicitationItem, ElicitContent } from '@mcp-hitl/core'
+import type { ElicitationItem, RespondInput } from '@mcp-hitl/core'
 import type { FormProps, ThemeProps } from '@rjsf/core'
 import type { RegistryFieldsType, RegistryWidgetsType, RJSFSchema, TemplatesType, UiSchema, ValidatorType } from '@rjsf/utils'
 import { createContext, type ReactNode, useContext, useId, useMemo } from 'react'
@@ -52,8 +52,10 @@ export interface ElicitationViewValue {
   customisation: ElicitationFormCustomisation
   ids: { title: string; description: string; form: string; fieldPrefix: string }
   inDialog: boolean
-  respond: (action: ElicitAction, content?: ElicitContent) => void
-  dismiss: () => void
+  /** Answers this view's item (or the item `id` names), in the respond body's shape. */
+  respond: (input: RespondInput) => Promise<void>
+  /** Removes this view's item (or the item `id` names) locally. */
+  dismiss: (id?: string) => void
 }
 
 const ViewContext = createContext<ElicitationViewValue | null>(null)
@@ -110,11 +112,13 @@ export function useElicitationViewValue(props: ElicitationRootProps, inDialog: b
         fieldPrefix: `mcp-hitl-${base}`,
       },
       inDialog,
-      respond: (action, content) => {
-        if (id) void respond(action, content, id)
+      // Bound to this view's item: a view whose item is gone answers nothing (never the queue's next one).
+      respond: async (input) => {
+        const target = input.id ?? id
+        if (target) await respond({ ...input, id: target })
       },
-      dismiss: () => {
-        if (id) dismiss(id)
+      dismiss: (target = id) => {
+        if (target) dismiss(target)
       },
     }),
     [item, itemId, elicitation.position, elicitation.total, status, resolved, customisation, base, inDialog, respond, dismiss, id],

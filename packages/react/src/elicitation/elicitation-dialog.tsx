@@ -27,7 +27,7 @@ export function ElicitationDialogRoot(props: ElicitationDialogRootProps) {
   const close = () => {
     if (status === 'submitting') return
     if (status === 'settled' || status === 'expired' || status === 'waiting') dismiss()
-    else respond('cancel')
+    else void respond({ action: 'cancel' })
   }
   // Mounted open rather than toggled: Radix's presence check on an open change forces a style pass over
   // the whole form, and there is no exit animation to wait for. Focus still returns on unmount.

@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { useInsertionEffect, useRef } from 'react'
 
 function shallowEqual(a: object | undefined, b: object | undefined): boolean {
   if (a === b) return true
@@ -11,6 +11,10 @@ function shallowEqual(a: object | undefined, b: object | undefined): boolean {
 /** Keeps the previous object while a new one is shallowly equal, so inline option objects do not re-render forms. */
 export function useShallowStable<T extends object | undefined>(value: T): T {
   const ref = useRef(value)
-  if (!shallowEqual(ref.current, value)) ref.current = value
-  return ref.current
+  const stable = shallowEqual(ref.current, value) ? ref.current : value
+  // Kept once committed, never during render: a discarded render must not replace the kept object.
+  useInsertionEffect(() => {
+    ref.current = stable
+  })
+  return stable
 }

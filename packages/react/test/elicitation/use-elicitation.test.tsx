@@ -43,7 +43,7 @@ describe('useElicitation', () => {
     const { result } = renderHook(() => useElicitation({ messages, endpoint: '/respond', fetch }))
     expect(result.current.items.map((i) => i.id)).toEqual(['a', 'b'])
     expect(result.current).toMatchObject({ position: 1, total: 2, current: { id: 'a' } })
-    await act(() => result.current.respond('accept', { name: 'Ada' }))
+    await act(() => result.current.respond({ action: 'accept', content: { name: 'Ada' } }))
     expect(fetch.mock.calls[0]![0]).toBe('/respond')
     expect(bodies).toEqual([{ id: 'a', action: 'accept', content: { name: 'Ada' } }])
     expect(result.current).toMatchObject({ position: 2, total: 2, current: { id: 'b' } })
@@ -51,7 +51,8 @@ describe('useElicitation', () => {
 
   it('given a push from another stack, queues it after the chat items', () => {
     const { result } = renderHook(() => useElicitation({ messages: [{ id: 'm', parts: [part(data('a'))] }] }))
-    act(() => result.current.push(data('ag-ui-1')))
+    // Returns nothing, so `useEffect(() => push(data))` is a valid effect (no stray cleanup value).
+    act(() => expect(result.current.push(data('ag-ui-1'))).toBeUndefined())
     expect(result.current.items.map((i) => i.id)).toEqual(['a', 'ag-ui-1'])
   })
 
@@ -95,10 +96,10 @@ describe('useElicitation', () => {
     const onError = vi.fn()
     const { result } = renderHook(() => useElicitation({ fetch, retries: 0, onError }))
     act(() => result.current.push(data('a')))
-    await act(() => result.current.respond('accept', { name: 'x' }))
+    await act(() => result.current.respond({ action: 'accept', content: { name: 'x' } }))
     expect(result.current.current).toMatchObject({ state: 'error', fieldErrors })
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ id: 'a' }), expect.objectContaining({ code: 'invalid_content', status: 422 }))
-    await act(() => result.current.respond('accept', { name: 'xyz' }))
+    await act(() => result.current.respond({ action: 'accept', content: { name: 'xyz' } }))
     expect(result.current.current).toMatchObject({ state: 'settled', settledReason: 'expired' })
   })
 
@@ -110,11 +111,13 @@ describe('useElicitation', () => {
     const { result, rerender } = renderHook(({ cb, token }) => useElicitation({ fetch, onRespond: cb, headers: () => ({ authorization: token }) }), {
       initialProps: { cb: first, token: 'one' },
     })
-    const queue = result.current.queue
+    const { queue, respond, push, dismiss } = result.current
     act(() => result.current.push(data('a')))
     rerender({ cb: second, token: 'two' })
     expect(result.current.queue).toBe(queue)
-    await act(() => result.current.respond('decline'))
+    // Stable functions: a memoised child given `respond` does not re-render when the queue changes.
+    expect(result.current).toMatchObject({ respond, push, dismiss })
+    await act(() => result.current.respond({ action: 'decline' }))
     expect(first).not.toHaveBeenCalled()
     expect(second).toHaveBeenCalledWith(expect.objectContaining({ id: 'a' }), 'decline')
     const init = fetch.mock.calls[0]![1] as RequestInit
@@ -128,5 +131,22 @@ describe('useElicitation', () => {
     const { result } = renderHook(() => useElicitation({ fetch, recoverFrom: '/api/elicitations' }))
     await waitFor(() => expect(result.current.items.map((i) => i.id)).toEqual(['r1', 'r2']))
     expect(fetch.mock.calls[0]![0]).toBe('/api/elicitations')
+  })
+
+  it('answers a named item with the respond body shape, also one that is not the current', async () => {
+    const bodies: unknown[] = []
+    const send = vi.fn(async (body: unknown) => {
+      bodies.push(body)
+    })
+    const { result } = renderHook(() => useElicitation({ send }))
+    act(() => {
+      result.current.push(data('a'))
+      result.current.push(data('b'))
+    })
+    await act(() => result.current.respond({ id: 'b', action: 'accept', content: { name: 'Bo' } }))
+    expect(bodies).toEqual([{ id: 'b', action: 'accept', content: { name: 'Bo' } }])
+    expect(result.current.items.map((i) => i.id)).toEqual(['a'])
+    act(() => result.current.dismiss())
+    expect(result.current.items).toEqual([])
   })
 })

@@ -15,7 +15,7 @@ window.answers = []
 
 function App() {
   const elicitation = useElicitation({
-    respond: async (body) => {
+    send: async (body) => {
       window.answers.push(body)
     },
   })
