@@ -1,10 +1,10 @@
 /**
  * The AI SDK page: `useChat` against `/api/chat`, the kit's `useElicitation` fed by the chat's
  * messages (and by the list route after a reload), answered in an `ElicitationDialog` or inline
- * with `ElicitationForm`; MCP Apps render inline with `McpAppFrame`.
+ * with `ElicitationInline`; MCP Apps render inline with `McpAppFrame`.
  */
 import { useChat } from '@ai-sdk/react'
-import { ElicitationDialog, ElicitationForm, useElicitation } from '@mcp-hitl/react/elicitation'
+import { ElicitationDialog, ElicitationInline, useElicitation } from '@mcp-hitl/react/elicitation'
 import { DefaultChatTransport } from 'ai'
 import { useMemo, useState } from 'react'
 import type { DemoUIMessage } from '../server/chat/chat-route'
@@ -43,7 +43,7 @@ export function ChatPage(props: { theme: Theme; sandboxOrigin: string }) {
       {error && <p role="alert" className="demo-error">{error.message}</p>}
       {inline ? (
         <div className="demo-inline-form">
-          <ElicitationForm elicitation={elicitation} allowLocalhost />
+          <ElicitationInline elicitation={elicitation} allowLocalhost />
         </div>
       ) : (
         <ElicitationDialog elicitation={elicitation} allowLocalhost />

@@ -14,7 +14,7 @@ import { createRoot } from 'react-dom/client'
 import { interleave } from '../../../scripts/bench-goal'
 import {
   ElicitationDialog,
-  ElicitationForm,
+  ElicitationInline,
   createEvalFreeValidator,
   RJSF_FORM_OPTIONS,
   toRjsfSchema,
@@ -60,7 +60,7 @@ function KitPage(props: {
 }) {
   const api = useElicitation({ send: async () => props.onAnswer?.() })
   props.onApi(api)
-  if (props.inline) return <ElicitationForm elicitation={api} validator={props.validator} />
+  if (props.inline) return <ElicitationInline elicitation={api} validator={props.validator} />
   return <ElicitationDialog elicitation={api} container={props.host} validator={props.validator} />
 }
 

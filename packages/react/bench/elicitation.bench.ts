@@ -142,7 +142,7 @@ async function main() {
     '',
     `**Mount to interactive** (new part pushed -> dialog committed, first field focused, layout done) vs a bare RJSF \`Form\` with the same schema; goal: within 1.2x. Runs: ${mountRuns}, after 3 warm-up runs each:`,
     '',
-    '| fields | ElicitationDialog | bare Radix Dialog + RJSF Form | dialog goal | ElicitationForm (inline) | bare RJSF Form | inline goal |',
+    '| fields | ElicitationDialog | bare Radix Dialog + RJSF Form | dialog goal | ElicitationInline | bare RJSF Form | inline goal |',
     '|---:|---:|---:|---|---:|---:|---|',
     ...mountRows,
     '',

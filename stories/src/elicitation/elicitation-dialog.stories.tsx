@@ -29,7 +29,7 @@ function Chat() {
 // Or compose the parts for your own layout:
 <ElicitationDialog.Root elicitation={elicitation}>
   <ElicitationDialog.Header />
-  <ElicitationDialog.Form />
+  <ElicitationDialog.Body />
   <ElicitationDialog.Actions />
 </ElicitationDialog.Root>
 \`\`\`
@@ -42,7 +42,7 @@ const meta = {
   component: ElicitationDialogRoot as unknown as ComponentType<ElicitationHarnessProps>,
   subcomponents: {
     Header: ElicitationHeader as ComponentType<unknown>,
-    Form: ElicitationBody as ComponentType<unknown>,
+    Body: ElicitationBody as ComponentType<unknown>,
     Actions: ElicitationActions as ComponentType<unknown>,
   },
   render: (args) => <DialogHarness {...args} />,

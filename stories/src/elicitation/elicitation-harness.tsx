@@ -6,7 +6,7 @@ import type { ElicitAction, ElicitationItem, ElicitationRequestData, RespondRequ
 import {
   ElicitationDialog,
   type ElicitationDialogProps,
-  ElicitationForm,
+  ElicitationInline,
   useElicitation,
 } from '@mcp-hitl/react/elicitation'
 import { useEffect, useMemo, useState } from 'react'
@@ -64,13 +64,13 @@ export function DialogHarness(props: ElicitationHarnessProps) {
   return <ElicitationDialog {...rest} elicitation={elicitation} />
 }
 
-/** The inline form fed by a story's requests. */
-export function FormHarness(props: ElicitationHarnessProps) {
+/** The inline elicitation fed by a story's requests. */
+export function InlineHarness(props: ElicitationHarnessProps) {
   const { requests, server, onServerRequest, onRespond, expiresInMs, completeUrlAfterMs, ...rest } = props
   const elicitation = useStoryElicitation(props)
   return (
     <div style={{ maxWidth: 560 }}>
-      <ElicitationForm {...rest} elicitation={elicitation} />
+      <ElicitationInline {...rest} elicitation={elicitation} />
       {elicitation.items.length === 0 && <p role="status">No pending request.</p>}
     </div>
   )
@@ -83,7 +83,7 @@ export function ComposedDialogHarness(props: ElicitationHarnessProps) {
   return (
     <ElicitationDialog.Root {...rest} elicitation={elicitation}>
       <ElicitationDialog.Header />
-      <ElicitationDialog.Form />
+      <ElicitationDialog.Body />
       <p data-part="custom-note">Answers are stored for 30 days, then deleted.</p>
       <ElicitationDialog.Actions />
     </ElicitationDialog.Root>

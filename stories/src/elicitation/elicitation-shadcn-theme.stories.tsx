@@ -1,4 +1,4 @@
-import { ElicitationFormRoot } from '@mcp-hitl/react/elicitation'
+import { ElicitationInlineRoot } from '@mcp-hitl/react/elicitation'
 import { Theme as shadcnTheme } from '@rjsf/shadcn'
 // The theme's prebuilt Tailwind stylesheet (it includes Tailwind's preflight reset), as a string so the
 // story can scope it to its own lifetime instead of restyling every other story.
@@ -7,7 +7,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { type ComponentType, useEffect } from 'react'
 import { expect, fn, userEvent, waitFor } from 'storybook/test'
 import { findInlineForm } from '../support/play'
-import { type ElicitationHarnessProps, FormHarness } from './elicitation-harness'
+import { type ElicitationHarnessProps, InlineHarness } from './elicitation-harness'
 import { formRequest } from './fixtures'
 import type { RequestedSchema } from '@mcp-hitl/core'
 
@@ -35,10 +35,10 @@ const newsletterSchema: RequestedSchema = {
 
 const meta = {
   title: 'Elicitation/Custom RJSF theme (shadcn)',
-  component: ElicitationFormRoot as unknown as ComponentType<ElicitationHarnessProps>,
+  component: ElicitationInlineRoot as unknown as ComponentType<ElicitationHarnessProps>,
   render: (args) => (
     <WithShadcnStyles>
-      <FormHarness {...args} />
+      <InlineHarness {...args} />
     </WithShadcnStyles>
   ),
   args: {
@@ -56,7 +56,7 @@ const meta = {
           '`@rjsf/shadcn/dist/default.css` (a full Tailwind build, preflight included). Its dark variant follows ' +
           '`prefers-color-scheme`, not the toolbar; apps that build Tailwind themselves get class-based dark mode.\n\n' +
           "```tsx\nimport { Theme } from '@rjsf/shadcn'\nimport '@rjsf/shadcn/dist/default.css'\n\n" +
-          '<ElicitationForm elicitation={elicitation} theme={Theme} />\n```',
+          '<ElicitationInline elicitation={elicitation} theme={Theme} />\n```',
       },
     },
   },

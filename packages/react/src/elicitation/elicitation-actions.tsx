@@ -1,13 +1,12 @@
+import { type ComponentPropsWithoutRef, forwardRef } from 'react'
 import { useElicitationView } from './elicitation-context'
 import { useCurrentUrlCheck } from './url-elicitation'
 
-/** Props of {@link ElicitationActions}. */
-export interface ElicitationActionsProps {
-  className?: string
-}
+/** Props of {@link ElicitationActions}: any `<div>` prop; children go after the kit's buttons. */
+export type ElicitationActionsProps = ComponentPropsWithoutRef<'div'>
 
 function UrlActions() {
-  const { status, labels, respond, dismiss } = useElicitationView()
+  const { status, labels, respond, dismiss } = useElicitationView('ElicitationActions')
   const check = useCurrentUrlCheck()
   if (status === 'waiting') {
     return (
@@ -46,26 +45,27 @@ function UrlActions() {
 }
 
 /** Accept / Decline / Cancel (Decline is the explicit refusal; Cancel dismisses); Close once settled. */
-export function ElicitationActions({ className }: ElicitationActionsProps) {
-  const { item, status, mode, labels, ids, respond, dismiss } = useElicitationView()
+export const ElicitationActions = forwardRef<HTMLDivElement, ElicitationActionsProps>(function ElicitationActions({ children, ...props }, ref) {
+  const { item, status, mode, labels, ids, respond, dismiss } = useElicitationView('ElicitationActions')
   if (!item) return null
   if (status === 'settled' || status === 'expired') {
     return (
-      <div data-part="actions" className={className}>
+      <div {...props} ref={ref} data-part="actions">
         <button type="button" data-action="close" onClick={() => dismiss()}>
           {labels.close}
         </button>
+        {children}
       </div>
     )
   }
   const busy = status === 'submitting'
   return (
-    <div data-part="actions" className={className}>
+    <div {...props} ref={ref} data-part="actions">
       {mode === 'url' ? (
         <UrlActions />
       ) : (
         <>
-          {/* Submits the RJSF form by id, so the Actions part may live outside the Form part. */}
+          {/* Submits the RJSF form by id, so the Actions part may live outside the Body part. */}
           <button type="submit" form={ids.form} data-action="accept" disabled={busy} aria-busy={busy}>
             {busy ? labels.submitting : labels.accept}
           </button>
@@ -77,6 +77,7 @@ export function ElicitationActions({ className }: ElicitationActionsProps) {
           </button>
         </>
       )}
+      {children}
     </div>
   )
-}
+})

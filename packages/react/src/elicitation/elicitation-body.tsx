@@ -1,30 +1,35 @@
-import { useCallback, useEffect, useRef } from 'react'
 import type { ElicitContent } from '@mcp-hitl/core'
+import { type ComponentPropsWithoutRef, forwardRef, useCallback, useEffect, useRef } from 'react'
+import { useComposedRefs } from '../shared/use-composed-refs'
 import { useElicitationView } from './elicitation-context'
 import { ElicitationRjsfForm } from './elicitation-rjsf-form'
 import { UrlElicitation } from './url-elicitation'
 
-/** Props of {@link ElicitationBody}. */
-export interface ElicitationBodyProps {
-  className?: string
+/** Props of {@link ElicitationBody}: any `<div>` prop; children go after the form or URL view. */
+export interface ElicitationBodyProps extends ComponentPropsWithoutRef<'div'> {
   /** Focus the first field when an item appears (default: true in the dialog, false inline). */
   autoFocus?: boolean
 }
 
 const FOCUSABLE = 'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])'
 
-/** The Form part: the RJSF form, the URL view, or the settled / expired notice, plus send errors. */
-export function ElicitationBody({ className, autoFocus }: ElicitationBodyProps) {
-  const { item, status, mode, labels, ids, customisation, respond, inDialog } = useElicitationView()
-  const ref = useRef<HTMLDivElement>(null)
+/** The Body part: the RJSF form, the URL view, or the settled / expired notice, plus send errors. */
+export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(function ElicitationBody(
+  { autoFocus, children, ...props },
+  forwardedRef,
+) {
+  const { item, status, mode, labels, ids, customisation, respond, inDialog } = useElicitationView('ElicitationBody')
+  const ownRef = useRef<HTMLDivElement>(null)
+  const ref = useComposedRefs(ownRef, forwardedRef)
   const focus = autoFocus ?? inDialog
   const id = item?.id
   useEffect(() => {
     if (!focus || !id) return
     // Each queued item gets a fresh form: put the user in its first field (or first button).
-    const scope = ref.current?.closest('[data-mcp-hitl-root]') ?? ref.current
+    const body = ownRef.current
+    const scope = body?.closest('[data-mcp-hitl-root]') ?? body
     // preventScroll: the first field is at the top already; scrolling would force an extra layout.
-    const target = ref.current?.querySelector<HTMLElement>(FOCUSABLE) ?? scope?.querySelector<HTMLElement>(FOCUSABLE)
+    const target = body?.querySelector<HTMLElement>(FOCUSABLE) ?? scope?.querySelector<HTMLElement>(FOCUSABLE)
     target?.focus({ preventScroll: true })
   }, [focus, id])
   const onAccept = useCallback((content: ElicitContent) => void respond({ action: 'accept', content }), [respond])
@@ -33,7 +38,7 @@ export function ElicitationBody({ className, autoFocus }: ElicitationBodyProps) 
   if (status === 'expired' || item.settledReason === 'expired') notice = labels.expired
   else if (status === 'settled') notice = item.settledReason === 'not_found' ? labels.notFound : labels.alreadySettled
   return (
-    <div ref={ref} data-part="body" className={className}>
+    <div {...props} ref={ref} data-part="body">
       {notice ? (
         <p data-part="notice" role="status">
           {notice}
@@ -58,6 +63,7 @@ export function ElicitationBody({ className, autoFocus }: ElicitationBodyProps) 
           {labels.sendFailed(item.error.message)}
         </p>
       )}
+      {children}
     </div>
   )
-}
+})

@@ -1,4 +1,4 @@
-import type { ElicitationItem, RespondInput } from '@mcp-hitl/core'
+import { type ElicitationItem, McpHitlError, type RespondInput } from '@mcp-hitl/core'
 import type { FormProps, ThemeProps } from '@rjsf/core'
 import type { RegistryFieldsType, RegistryWidgetsType, RJSFSchema, TemplatesType, UiSchema, ValidatorType } from '@rjsf/utils'
 import { createContext, type ReactNode, useContext, useId, useMemo } from 'react'
@@ -30,7 +30,7 @@ export interface ElicitationFormCustomisation {
   allowLocalhost?: boolean
 }
 
-/** Props of a Root part: which queue to show and how. */
+/** A Root's own props: which queue and item to show, the labels and the RJSF customisation. */
 export interface ElicitationRootProps extends ElicitationFormCustomisation {
   /** The result of `useElicitation`. */
   elicitation: UseElicitationResult
@@ -38,7 +38,29 @@ export interface ElicitationRootProps extends ElicitationFormCustomisation {
   itemId?: string
   /** Any label to replace (i18n). */
   labels?: Partial<ElicitationLabels>
-  children?: ReactNode
+}
+
+// Every Root prop, listed once: the Roots pass the rest of their props to their element.
+const ROOT_PROP_KEYS: Record<keyof ElicitationRootProps, true> = {
+  elicitation: true,
+  itemId: true,
+  labels: true,
+  validator: true,
+  theme: true,
+  widgets: true,
+  templates: true,
+  fields: true,
+  uiSchema: true,
+  formProps: true,
+  allowLocalhost: true,
+}
+
+/** Splits a Root's props into its own and the rest, which go to the Root's element. */
+export function splitRootProps<P extends ElicitationRootProps>(props: P): [ElicitationRootProps, Omit<P, keyof ElicitationRootProps>] {
+  const options: Record<string, unknown> = {}
+  const rest: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(props)) (Object.hasOwn(ROOT_PROP_KEYS, key) ? options : rest)[key] = value
+  return [options as unknown as ElicitationRootProps, rest as Omit<P, keyof ElicitationRootProps>]
 }
 
 /** Everything the compound parts read. */
@@ -60,10 +82,20 @@ export interface ElicitationViewValue {
 
 const ViewContext = createContext<ElicitationViewValue | null>(null)
 
-/** Reads the surrounding Root; throws a usage error outside one. */
-export function useElicitationView(): ElicitationViewValue {
+const ROOTS = 'ElicitationDialog.Root or ElicitationInline.Root'
+
+/**
+ * Reads the surrounding Root, for custom parts. Outside one it throws an `McpHitlError` (code
+ * `misuse`) that names `part`, the caller, and the Roots it needs.
+ */
+export function useElicitationView(part = 'useElicitationView'): ElicitationViewValue {
   const value = useContext(ViewContext)
-  if (!value) throw new Error('Elicitation parts (Header, Form, Actions) must be rendered inside ElicitationDialog.Root or ElicitationForm.Root.')
+  if (!value) {
+    throw new McpHitlError(
+      `${part} must be rendered inside ${ROOTS}: put it between the Root's tags (ElicitationDialog and ElicitationInline render one around their parts).`,
+      { code: 'misuse' },
+    )
+  }
   return value
 }
 
@@ -75,7 +107,7 @@ function viewStatus(item: ElicitationItem | undefined, expired: boolean): Elicit
   return item.state
 }
 
-/** Builds the view value of a Root (shared by the dialog and the inline form). */
+/** Builds the view value of a Root (shared by the dialog and the inline root). */
 export function useElicitationViewValue(props: ElicitationRootProps, inDialog: boolean): ElicitationViewValue {
   const { elicitation, itemId, labels, validator, theme, widgets, templates, fields, uiSchema, formProps, allowLocalhost } = props
   const item = itemId ? elicitation.items.find((it) => it.id === itemId) : elicitation.current

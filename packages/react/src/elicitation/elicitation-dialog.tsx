@@ -1,14 +1,15 @@
 import { Close, Content, Overlay, Portal, Root } from '@radix-ui/react-dialog'
-import type { ReactNode } from 'react'
+import { type ComponentPropsWithoutRef, forwardRef } from 'react'
+import { composeEventHandlers } from '../shared/compose-event-handlers'
 import { ElicitationActions } from './elicitation-actions'
 import { ElicitationBody } from './elicitation-body'
-import { type ElicitationRootProps, ElicitationViewProvider, useElicitationViewValue } from './elicitation-context'
+import { type ElicitationRootProps, ElicitationViewProvider, splitRootProps, useElicitationViewValue } from './elicitation-context'
 import { ElicitationHeader } from './elicitation-header'
 
-/** Props of {@link ElicitationDialogRoot}. */
-export interface ElicitationDialogRootProps extends ElicitationRootProps {
-  /** Class of the dialog content element. */
-  className?: string
+/** Props of {@link ElicitationDialogRoot}: its own, plus any prop of the dialog content element (Radix `Dialog.Content`). */
+export interface ElicitationDialogRootProps
+  extends ElicitationRootProps,
+    Omit<ComponentPropsWithoutRef<typeof Content>, keyof ElicitationRootProps | 'asChild' | 'forceMount'> {
   /** Class of the overlay. */
   overlayClassName?: string
   /** Portal target (default `document.body`). */
@@ -18,11 +19,12 @@ export interface ElicitationDialogRootProps extends ElicitationRootProps {
 /**
  * Modal root on Radix Dialog: open while the queue has an item, labelled by the title (which names the
  * server) and described by the message. Escape, outside click and the close button mean `cancel`;
- * once settled or while waiting on a URL step they only dismiss locally.
+ * once settled or while waiting on a URL step they only dismiss locally. The ref and other props go to
+ * the dialog content element; its Radix handlers compose with the kit's.
  */
-export function ElicitationDialogRoot(props: ElicitationDialogRootProps) {
-  const { className, overlayClassName, container, children } = props
-  const view = useElicitationViewValue(props, true)
+export const ElicitationDialogRoot = forwardRef<HTMLDivElement, ElicitationDialogRootProps>(function ElicitationDialogRoot(props, ref) {
+  const [rootProps, { overlayClassName, container, children, onOpenAutoFocus, ...contentProps }] = splitRootProps(props)
+  const view = useElicitationViewValue(rootProps, true)
   const { item, status, mode, ids, labels, respond, dismiss } = view
   const close = () => {
     if (status === 'submitting') return
@@ -37,14 +39,15 @@ export function ElicitationDialogRoot(props: ElicitationDialogRootProps) {
       <Portal container={container}>
         <Overlay data-mcp-hitl-overlay="" className={overlayClassName} />
         <Content
+          {...contentProps}
+          ref={ref}
           data-mcp-hitl-root=""
           data-status={status}
           data-mode={mode}
-          className={className}
           aria-labelledby={ids.title}
           aria-describedby={ids.description}
           // The body focuses the first field itself (also when the next queued item replaces this one).
-          onOpenAutoFocus={(event) => event.preventDefault()}
+          onOpenAutoFocus={composeEventHandlers(onOpenAutoFocus, (event) => event.preventDefault())}
         >
           <ElicitationViewProvider value={view}>
             {children}
@@ -56,24 +59,25 @@ export function ElicitationDialogRoot(props: ElicitationDialogRootProps) {
       </Portal>
     </Root>
   )
-}
+})
 
-/** Props of {@link ElicitationDialog}: the Root's, with the default parts inside. */
-export type ElicitationDialogProps = Omit<ElicitationDialogRootProps, 'children'> & { children?: ReactNode }
+/** Props of {@link ElicitationDialog}: the Root's; children go after the Body part. */
+export type ElicitationDialogProps = ElicitationDialogRootProps
 
-/** Ready-made modal: Header, Form and Actions in a Radix dialog. Compose the static parts for your own layout. */
-export function ElicitationDialog(props: ElicitationDialogProps) {
-  return (
-    <ElicitationDialogRoot {...props}>
-      <ElicitationHeader />
-      <ElicitationBody />
-      {props.children}
-      <ElicitationActions />
-    </ElicitationDialogRoot>
-  )
-}
-
-ElicitationDialog.Root = ElicitationDialogRoot
-ElicitationDialog.Header = ElicitationHeader
-ElicitationDialog.Form = ElicitationBody
-ElicitationDialog.Actions = ElicitationActions
+/**
+ * Ready-made modal: Header, Body and Actions in a Radix dialog. Compose the static parts
+ * (`ElicitationDialog.Root`, `.Header`, `.Body`, `.Actions`) for your own layout.
+ */
+export const ElicitationDialog = Object.assign(
+  forwardRef<HTMLDivElement, ElicitationDialogProps>(function ElicitationDialog({ children, ...props }, ref) {
+    return (
+      <ElicitationDialogRoot {...props} ref={ref}>
+        <ElicitationHeader />
+        <ElicitationBody />
+        {children}
+        <ElicitationActions />
+      </ElicitationDialogRoot>
+    )
+  }),
+  { Root: ElicitationDialogRoot, Header: ElicitationHeader, Body: ElicitationBody, Actions: ElicitationActions },
+)

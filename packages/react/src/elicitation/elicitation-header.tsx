@@ -1,28 +1,24 @@
 import { Description, Title } from '@radix-ui/react-dialog'
-import type { ReactNode } from 'react'
+import { type ComponentPropsWithoutRef, forwardRef } from 'react'
 import { useElicitationView } from './elicitation-context'
 import { ElicitationQueueIndicator } from './elicitation-queue-indicator'
 import { ElicitationTimeLeft } from './elicitation-time-left'
 
-/** Props of {@link ElicitationHeader}. */
-export interface ElicitationHeaderProps {
-  className?: string
-  /** Extra content after the message (e.g. an icon or a link to server settings). */
-  children?: ReactNode
-}
+/** Props of {@link ElicitationHeader}: any `<div>` prop; children go after the message (an icon, a link to server settings). */
+export type ElicitationHeaderProps = ComponentPropsWithoutRef<'div'>
 
 /**
  * Title naming the asking server, trust note, queue position, time left and the server's message.
  * Server text is rendered as plain text (React escapes it; no HTML, no markdown), line breaks kept by CSS.
  */
-export function ElicitationHeader({ className, children }: ElicitationHeaderProps) {
-  const { item, labels, ids, inDialog } = useElicitationView()
+export const ElicitationHeader = forwardRef<HTMLDivElement, ElicitationHeaderProps>(function ElicitationHeader({ children, ...props }, ref) {
+  const { item, labels, ids, inDialog } = useElicitationView('ElicitationHeader')
   if (!item) return null
   const server = item.data.serverName
   const TitleTag = inDialog ? Title : 'h2'
   const MessageTag = inDialog ? Description : 'p'
   return (
-    <div data-part="header" className={className}>
+    <div {...props} ref={ref} data-part="header">
       <div data-part="header-row">
         <TitleTag id={ids.title} data-part="title">
           {labels.title(server)}
@@ -37,4 +33,4 @@ export function ElicitationHeader({ className, children }: ElicitationHeaderProp
       {children}
     </div>
   )
-}
+})

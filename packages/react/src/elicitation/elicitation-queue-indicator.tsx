@@ -1,12 +1,18 @@
+import { type ComponentPropsWithoutRef, forwardRef } from 'react'
 import { useElicitationView } from './elicitation-context'
 
+/** Props of {@link ElicitationQueueIndicator}: any `<span>` prop. */
+export type ElicitationQueueIndicatorProps = ComponentPropsWithoutRef<'span'>
+
 /** "1 of 3" while more than one request is queued. */
-export function ElicitationQueueIndicator({ className }: { className?: string }) {
-  const { position, total, labels } = useElicitationView()
-  if (total < 2) return null
-  return (
-    <span data-part="queue" className={className}>
-      {labels.queuePosition(position, total)}
-    </span>
-  )
-}
+export const ElicitationQueueIndicator = forwardRef<HTMLSpanElement, ElicitationQueueIndicatorProps>(
+  function ElicitationQueueIndicator(props, ref) {
+    const { position, total, labels } = useElicitationView('ElicitationQueueIndicator')
+    if (total < 2) return null
+    return (
+      <span {...props} ref={ref} data-part="queue">
+        {labels.queuePosition(position, total)}
+      </span>
+    )
+  },
+)

@@ -14,7 +14,7 @@ type Data = Record<string, unknown>
 
 const DEFAULT_WIDGETS = { RadioWidget: LabelledRadioWidget, CheckboxesWidget: LabelledCheckboxesWidget }
 
-/** Props of the RJSF form inside the Form part. */
+/** Props of the RJSF form inside the Body part. */
 export interface ElicitationRjsfFormProps {
   requestedSchema: RequestedSchema
   formId: string

@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { type ComponentPropsWithoutRef, forwardRef, useMemo } from 'react'
 import { checkElicitationUrl } from './check-elicitation-url'
 import { useElicitationView } from './elicitation-context'
 
@@ -11,24 +11,27 @@ function urlParts(url: URL): { before: string; host: string; after: string } {
 
 /** The URL check of the current item (shared by the view and the Open button). */
 export function useCurrentUrlCheck() {
-  const { item, customisation } = useElicitationView()
+  const { item, customisation } = useElicitationView('UrlElicitation')
   const url = item?.data.url ?? ''
   const allowLocalhost = customisation.allowLocalhost
   return useMemo(() => checkElicitationUrl(url, { allowLocalhost }), [url, allowLocalhost])
 }
+
+/** Props of {@link UrlElicitation}: any `<div>` prop. */
+export type UrlElicitationProps = ComponentPropsWithoutRef<'div'>
 
 /**
  * URL mode: the host, prominently, and the full address with the host highlighted; warnings for
  * punycode, mixed scripts and user info; a refusal with the reason for anything but https. The
  * address is text, never a link: it opens only through the explicit Open button.
  */
-export function UrlElicitation({ className }: { className?: string }) {
-  const { item, labels, status } = useElicitationView()
+export const UrlElicitation = forwardRef<HTMLDivElement, UrlElicitationProps>(function UrlElicitation({ children, ...props }, ref) {
+  const { item, labels, status } = useElicitationView('UrlElicitation')
   const check = useCurrentUrlCheck()
   if (!item) return null
   const parts = check.ok ? urlParts(check.url) : undefined
   return (
-    <div data-part="url" data-allowed={check.ok ? 'true' : 'false'} className={className}>
+    <div {...props} ref={ref} data-part="url" data-allowed={check.ok ? 'true' : 'false'}>
       <p data-part="url-intro">{status === 'waiting' ? labels.urlWaiting : labels.urlIntro}</p>
       <dl data-part="url-details">
         <dt>{labels.urlHost}</dt>
@@ -60,6 +63,7 @@ export function UrlElicitation({ className }: { className?: string }) {
           {labels.urlRefused(check.reason)}
         </p>
       )}
+      {children}
     </div>
   )
-}
+})

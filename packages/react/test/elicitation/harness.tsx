@@ -5,7 +5,7 @@ import { expect, vi } from 'vitest'
 import {
   ElicitationDialog,
   type ElicitationDialogProps,
-  ElicitationForm,
+  ElicitationInline,
   useElicitation,
   type UseElicitationOptions,
 } from '../../src/elicitation'
@@ -48,7 +48,7 @@ export function Harness(
     pushed.current = true
     for (const item of items) el.push(item)
   }, [el, items])
-  return inline ? <ElicitationForm elicitation={el} {...rest} /> : <ElicitationDialog elicitation={el} {...rest} />
+  return inline ? <ElicitationInline elicitation={el} {...rest} /> : <ElicitationDialog elicitation={el} {...rest} />
 }
 
 /** axe-core over the whole document: no violation allowed. */

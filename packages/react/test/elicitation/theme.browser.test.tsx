@@ -41,7 +41,7 @@ function ComposedPage({ item, fetch }: { item: ElicitationRequestData; fetch: ty
         <p>Custom note</p>
       </ElicitationDialog.Header>
       <ElicitationDialog.Actions />
-      <ElicitationDialog.Form />
+      <ElicitationDialog.Body />
     </ElicitationDialog.Root>
   )
 }

@@ -1,9 +1,9 @@
-import { ElicitationActions, ElicitationBody, ElicitationFormRoot, ElicitationHeader } from '@mcp-hitl/react/elicitation'
+import { ElicitationActions, ElicitationBody, ElicitationHeader, ElicitationInlineRoot } from '@mcp-hitl/react/elicitation'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import type { ComponentType } from 'react'
 import { expect, fn, userEvent, waitFor } from 'storybook/test'
 import { findInlineForm, retype, setNativeValue } from '../support/play'
-import { FormHarness, type ElicitationHarnessProps } from './elicitation-harness'
+import { InlineHarness, type ElicitationHarnessProps } from './elicitation-harness'
 import {
   booleanSchema,
   contactSchema,
@@ -21,27 +21,27 @@ import {
 
 const USAGE = `
 \`\`\`tsx
-import { ElicitationForm, useElicitation } from '@mcp-hitl/react/elicitation'
+import { ElicitationInline, useElicitation } from '@mcp-hitl/react/elicitation'
 import '@mcp-hitl/react/styles.css'
 
 function Transcript({ messages }) {
   const elicitation = useElicitation({ messages, endpoint: '/api/elicitation/respond' })
-  return <ElicitationForm elicitation={elicitation} />
+  return <ElicitationInline elicitation={elicitation} />
 }
 \`\`\`
 `
 
 const meta = {
-  title: 'Elicitation/ElicitationForm',
-  // `ElicitationForm` takes exactly the props of its Root (plus children); react-docgen reads the Root's
+  title: 'Elicitation/ElicitationInline',
+  // `ElicitationInline` takes exactly the props of its Root (plus children); react-docgen reads the Root's
   // interface, so the props table documents the Root. The stories render through the real hook.
-  component: ElicitationFormRoot as unknown as ComponentType<ElicitationHarnessProps>,
+  component: ElicitationInlineRoot as unknown as ComponentType<ElicitationHarnessProps>,
   subcomponents: {
     Header: ElicitationHeader as ComponentType<unknown>,
-    Form: ElicitationBody as ComponentType<unknown>,
+    Body: ElicitationBody as ComponentType<unknown>,
     Actions: ElicitationActions as ComponentType<unknown>,
   },
-  render: (args) => <FormHarness {...args} />,
+  render: (args) => <InlineHarness {...args} />,
   args: { requests: [], onServerRequest: fn(), onRespond: fn() },
   argTypes: {
     requests: { control: 'object', description: 'The elicitations the chat stream carries.', table: { category: 'Story harness' } },
@@ -278,7 +278,7 @@ export const RightToLeft: Story = {
   },
   render: (args) => (
     <div dir="rtl" lang="ar">
-      <FormHarness {...args} />
+      <InlineHarness {...args} />
     </div>
   ),
   play: async ({ canvasElement, args }) => {

@@ -1,0 +1,53 @@
+import { type ComponentPropsWithoutRef, forwardRef } from 'react'
+import { ElicitationActions } from './elicitation-actions'
+import { ElicitationBody } from './elicitation-body'
+import { type ElicitationRootProps, ElicitationViewProvider, splitRootProps, useElicitationViewValue } from './elicitation-context'
+import { ElicitationHeader } from './elicitation-header'
+
+/** Props of {@link ElicitationInlineRoot}: its own, plus any prop of its `<section>`. */
+export interface ElicitationInlineRootProps extends ElicitationRootProps, Omit<ComponentPropsWithoutRef<'section'>, keyof ElicitationRootProps> {}
+
+/**
+ * Inline root for a chat transcript: a `<section>` labelled by the title and described by the message,
+ * no modal; renders nothing when there is no item. The ref and other props go to the section.
+ */
+export const ElicitationInlineRoot = forwardRef<HTMLElement, ElicitationInlineRootProps>(function ElicitationInlineRoot(props, ref) {
+  const [rootProps, { children, ...sectionProps }] = splitRootProps(props)
+  const view = useElicitationViewValue(rootProps, false)
+  if (!view.item) return null
+  return (
+    <section
+      {...sectionProps}
+      ref={ref}
+      data-mcp-hitl-root=""
+      data-state="open"
+      data-status={view.status}
+      data-mode={view.mode}
+      aria-labelledby={view.ids.title}
+      aria-describedby={view.ids.description}
+    >
+      <ElicitationViewProvider value={view}>{children}</ElicitationViewProvider>
+    </section>
+  )
+})
+
+/** Props of {@link ElicitationInline}: the Root's; children go after the Body part. */
+export type ElicitationInlineProps = ElicitationInlineRootProps
+
+/**
+ * Ready-made inline elicitation for the transcript (the same parts as the dialog). Compose the static
+ * parts (`ElicitationInline.Root`, `.Header`, `.Body`, `.Actions`) for your own layout.
+ */
+export const ElicitationInline = Object.assign(
+  forwardRef<HTMLElement, ElicitationInlineProps>(function ElicitationInline({ children, ...props }, ref) {
+    return (
+      <ElicitationInlineRoot {...props} ref={ref}>
+        <ElicitationHeader />
+        <ElicitationBody />
+        {children}
+        <ElicitationActions />
+      </ElicitationInlineRoot>
+    )
+  }),
+  { Root: ElicitationInlineRoot, Header: ElicitationHeader, Body: ElicitationBody, Actions: ElicitationActions },
+)
