@@ -56,8 +56,8 @@ export type {
   McpProxyUrlServer,
 } from './server/apps/mcp-server-connection'
 export { computeServerHash } from './server/apps/server-hash'
-export { findToolUiResourceUri, toMcpAppsDataPart } from './server/apps/mcp-apps-data-part'
-export type { McpAppsDataPart, McpAppsDataPartInput, NamedTool } from './server/apps/mcp-apps-data-part'
+export { toMcpAppsDataPart } from './server/apps/mcp-apps-data-part'
+export type { McpAppsDataPart, McpAppsDataPartInput } from './server/apps/mcp-apps-data-part'
 export { createSandboxProxyHandler } from './server/apps/sandbox-proxy-handler'
 export type { SandboxProxyHandlerOptions } from './server/apps/sandbox-proxy-handler'
 export { buildSandboxProxyPage, normalizeHostOrigins } from './apps/sandbox-proxy-page'

@@ -9,7 +9,6 @@ import { getToolUiResourceUri, getToolVisibility } from '@mcp-hitl/core'
 import {
   computeServerHash,
   createMcpProxyHandler,
-  findToolUiResourceUri,
   type McpProxyClient,
   toMcpAppsDataPart,
 } from '@mcp-hitl/core/server'
@@ -20,7 +19,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 export async function uiToolsOfAiSdkClient(mcp: MCPClient): Promise<(string | undefined)[]> {
   const definitions = await mcp.listTools()
   const visible = definitions.tools.filter((tool) => getToolVisibility(tool).includes('model'))
-  return [...visible.map((definition) => getToolUiResourceUri(definition)), findToolUiResourceUri(definitions, 'board')]
+  const board = definitions.tools.find((tool) => tool.name === 'board')
+  return [...visible.map((definition) => getToolUiResourceUri(definition)), board && getToolUiResourceUri(board)]
 }
 
 /** The MCP SDK's tool list and call result, as a proxy factory and a data part take them. */

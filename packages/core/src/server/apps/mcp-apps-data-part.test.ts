@@ -2,7 +2,7 @@ import { getServerHash } from '@ag-ui/mcp-apps-middleware'
 import { describe, expect, it } from 'vitest'
 import { isMcpAppsActivityContent } from '../../apps/protocol'
 import { McpHitlError } from '../../errors'
-import { findToolUiResourceUri, toMcpAppsDataPart } from './mcp-apps-data-part'
+import { toMcpAppsDataPart } from './mcp-apps-data-part'
 import { computeServerHash } from './server-hash'
 
 const result = { content: [{ type: 'text', text: 'Sunny' }], structuredContent: { temp: 21 } }
@@ -63,19 +63,5 @@ describe('toMcpAppsDataPart', () => {
       }
       expect(McpHitlError.isInstance(error) && error.code).toBe('misuse')
     }
-  })
-})
-
-describe('findToolUiResourceUri', () => {
-  const tools = [
-    { name: 'show', _meta: { ui: { resourceUri: 'ui://a/app.html' } } },
-    { name: 'legacy', _meta: { 'ui/resourceUri': 'ui://b/app.html' } },
-    { name: 'plain' },
-  ]
-  it('reads _meta.ui.resourceUri, the legacy key, from a list or a tools/list result', () => {
-    expect(findToolUiResourceUri(tools, 'show')).toBe('ui://a/app.html')
-    expect(findToolUiResourceUri({ tools }, 'legacy')).toBe('ui://b/app.html')
-    expect(findToolUiResourceUri(tools, 'plain')).toBeUndefined()
-    expect(findToolUiResourceUri(tools, 'missing')).toBeUndefined()
   })
 })

@@ -2,12 +2,7 @@
  * For AI SDK backends: the `data-mcp-apps` part that carries a UI tool's result to the chat, with
  * the same `content` the AG-UI middleware puts in its `ACTIVITY_SNAPSHOT`.
  */
-import {
-  type CallToolResult,
-  getToolUiResourceUri,
-  MCP_APPS_DATA_PART_TYPE,
-  type McpAppsActivityContent,
-} from '../../apps/protocol'
+import { type CallToolResult, MCP_APPS_DATA_PART_TYPE, type McpAppsActivityContent } from '../../apps/protocol'
 import { McpHitlError } from '../../errors'
 import { computeServerHash } from './server-hash'
 
@@ -25,7 +20,7 @@ export interface McpAppsDataPartInput {
   toolCallId: string
   /** The raw `CallToolResult` of the UI tool. */
   result: CallToolResult
-  /** The tool's `ui://` resource (see {@link findToolUiResourceUri}). */
+  /** The tool's `ui://` resource (`getToolUiResourceUri(tool)` reads it from the tool's `_meta`). */
   resourceUri: string
   /** Arguments the tool was called with. */
   toolInput?: Record<string, unknown> | undefined
@@ -53,23 +48,4 @@ export function toMcpAppsDataPart(input: McpAppsDataPartInput): McpAppsDataPart 
   }
   if (serverId !== undefined) data.serverId = serverId
   return { type: MCP_APPS_DATA_PART_TYPE, id: input.toolCallId, data }
-}
-
-/** A listed tool: its name and `_meta`. */
-export interface NamedTool {
-  name: string
-  _meta?: Record<string, unknown> | undefined
-}
-
-/**
- * The `ui://` resource of the tool named `name` in a `tools/list` result (`_meta.ui.resourceUri` or
- * the legacy `_meta["ui/resourceUri"]`); undefined for tools without a UI.
- */
-export function findToolUiResourceUri(
-  tools: readonly NamedTool[] | { tools: readonly NamedTool[] },
-  name: string,
-): string | undefined {
-  const list = 'tools' in tools ? tools.tools : tools
-  const tool = list.find((t) => t.name === name)
-  return tool ? getToolUiResourceUri(tool) : undefined
 }
