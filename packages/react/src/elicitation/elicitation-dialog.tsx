@@ -6,8 +6,11 @@ import { ElicitationBody } from './elicitation-body'
 import { type ElicitationRootProps, ElicitationViewProvider, splitRootProps, useElicitationViewValue } from './elicitation-context'
 import { ElicitationHeader } from './elicitation-header'
 
-/** Props of {@link ElicitationDialogRoot}: its own, plus any prop of the dialog content element (Radix `Dialog.Content`). */
-export interface ElicitationDialogRootProps
+/**
+ * Props of {@link ElicitationDialog} and its Root: the Root's own, plus any prop of the dialog content
+ * element (Radix `Dialog.Content`). The ready-made dialog renders its children after the Body part.
+ */
+export interface ElicitationDialogProps
   extends ElicitationRootProps,
     Omit<ComponentPropsWithoutRef<typeof Content>, keyof ElicitationRootProps | 'asChild' | 'forceMount'> {
   /** Class of the overlay. */
@@ -22,7 +25,7 @@ export interface ElicitationDialogRootProps
  * once settled or while waiting on a URL step they only dismiss locally. The ref and other props go to
  * the dialog content element; its Radix handlers compose with the kit's.
  */
-export const ElicitationDialogRoot = forwardRef<HTMLDivElement, ElicitationDialogRootProps>(function ElicitationDialogRoot(props, ref) {
+export const ElicitationDialogRoot = forwardRef<HTMLDivElement, ElicitationDialogProps>(function ElicitationDialogRoot(props, ref) {
   const [rootProps, { overlayClassName, container, children, onOpenAutoFocus, ...contentProps }] = splitRootProps(props)
   const view = useElicitationViewValue(rootProps, true)
   const { item, status, mode, ids, labels, respond, dismiss } = view
@@ -60,9 +63,6 @@ export const ElicitationDialogRoot = forwardRef<HTMLDivElement, ElicitationDialo
     </Root>
   )
 })
-
-/** Props of {@link ElicitationDialog}: the Root's; children go after the Body part. */
-export type ElicitationDialogProps = ElicitationDialogRootProps
 
 /**
  * Ready-made modal: Header, Body and Actions in a Radix dialog. Compose the static parts

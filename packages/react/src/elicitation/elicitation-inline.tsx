@@ -4,14 +4,17 @@ import { ElicitationBody } from './elicitation-body'
 import { type ElicitationRootProps, ElicitationViewProvider, splitRootProps, useElicitationViewValue } from './elicitation-context'
 import { ElicitationHeader } from './elicitation-header'
 
-/** Props of {@link ElicitationInlineRoot}: its own, plus any prop of its `<section>`. */
-export interface ElicitationInlineRootProps extends ElicitationRootProps, Omit<ComponentPropsWithoutRef<'section'>, keyof ElicitationRootProps> {}
+/**
+ * Props of {@link ElicitationInline} and its Root: the Root's own, plus any prop of its `<section>`.
+ * The ready-made one renders its children after the Body part.
+ */
+export interface ElicitationInlineProps extends ElicitationRootProps, Omit<ComponentPropsWithoutRef<'section'>, keyof ElicitationRootProps> {}
 
 /**
  * Inline root for a chat transcript: a `<section>` labelled by the title and described by the message,
  * no modal; renders nothing when there is no item. The ref and other props go to the section.
  */
-export const ElicitationInlineRoot = forwardRef<HTMLElement, ElicitationInlineRootProps>(function ElicitationInlineRoot(props, ref) {
+export const ElicitationInlineRoot = forwardRef<HTMLElement, ElicitationInlineProps>(function ElicitationInlineRoot(props, ref) {
   const [rootProps, { children, ...sectionProps }] = splitRootProps(props)
   const view = useElicitationViewValue(rootProps, false)
   if (!view.item) return null
@@ -30,9 +33,6 @@ export const ElicitationInlineRoot = forwardRef<HTMLElement, ElicitationInlineRo
     </section>
   )
 })
-
-/** Props of {@link ElicitationInline}: the Root's; children go after the Body part. */
-export type ElicitationInlineProps = ElicitationInlineRootProps
 
 /**
  * Ready-made inline elicitation for the transcript (the same parts as the dialog). Compose the static
