@@ -2,10 +2,11 @@ import { type ElicitationItem, McpHitlError, type RespondInput } from '@mcp-hitl
 import type { FormProps, ThemeProps } from '@rjsf/core'
 import type { RegistryFieldsType, RegistryWidgetsType, RJSFSchema, TemplatesType, UiSchema, ValidatorType } from '@rjsf/utils'
 import { createContext, type ReactNode, useContext, useId, useMemo } from 'react'
-import { type ElicitationLabels, resolveLabels } from './labels'
+import { useLabels } from '../shared/use-labels'
+import { useShallowStable } from '../shared/use-shallow-stable'
+import { DEFAULT_ELICITATION_LABELS, type ElicitationLabels } from './labels'
 import type { UseElicitationResult } from './use-elicitation'
 import { useExpired } from './use-expired'
-import { useShallowStable } from './use-shallow-stable'
 
 // biome-ignore lint/suspicious/noExplicitAny: RJSF's own generics default to any for form data.
 type AnyData = any
@@ -112,8 +113,7 @@ export function useElicitationViewValue(props: ElicitationRootProps, inDialog: b
   const { elicitation, itemId, labels, validator, theme, widgets, templates, fields, uiSchema, formProps, allowLocalhost } = props
   const item = itemId ? elicitation.items.find((it) => it.id === itemId) : elicitation.current
   const expired = useExpired(item?.data.expiresAt)
-  const stableLabels = useShallowStable(labels)
-  const resolved = useMemo(() => resolveLabels(stableLabels), [stableLabels])
+  const resolved = useLabels(DEFAULT_ELICITATION_LABELS, labels)
   const customisation = useShallowStable<ElicitationFormCustomisation>({
     validator,
     theme,

@@ -78,8 +78,3 @@ export const DEFAULT_ELICITATION_LABELS: ElicitationLabels = {
         ? 'The site name mixes alphabets and may imitate another site.'
         : 'The address contains a user name before "@"; the real site is the part after it.',
 }
-
-/** Defaults overridden by the app's labels. */
-export function resolveLabels(labels: Partial<ElicitationLabels> | undefined): ElicitationLabels {
-  return labels ? { ...DEFAULT_ELICITATION_LABELS, ...labels } : DEFAULT_ELICITATION_LABELS
-}
