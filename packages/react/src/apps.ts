@@ -2,7 +2,9 @@
 /** @mcp-hitl/react/apps: the MCP Apps iframe host only, without RJSF or Ajv. */
 export { McpAppFrame } from './apps/mcp-app-frame'
 export type { McpAppFrameProps } from './apps/mcp-app-frame'
-export type { McpAppSandbox } from './apps/frame-host'
+export type { McpAppFrameHandlers, McpAppFrameLimits, McpAppFrameSandbox, McpAppFrameSizing } from './apps/app-frame-controller'
+export { DEFAULT_MCP_APP_FRAME_LABELS } from './apps/labels'
+export type { McpAppFrameLabels } from './apps/labels'
 export { LazyMcpAppFrame } from './apps/lazy-mcp-app-frame'
 export type { LazyMcpAppFrameProps } from './apps/lazy-mcp-app-frame'
 export { createLiveFramePool, defaultLiveFramePool } from './apps/live-frame-pool'

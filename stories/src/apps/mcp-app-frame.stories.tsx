@@ -18,9 +18,11 @@ const transport = createHttpProxyTransport({ url: '/api/mcp-proxy' })
   content={content}
   transport={transport}
   theme="dark"
-  displayModes={['inline', 'fullscreen']}
-  onMessage={(message) => sendMessage(message)}
-  onOpenLink={(url) => confirm(\`Open \${url}?\`)}
+  sizing={{ displayModes: ['inline', 'fullscreen'] }}
+  handlers={{
+    onMessage: (message) => sendMessage(message),
+    onOpenLink: (url) => confirm(\`Open \${url}?\`),
+  }}
 />
 \`\`\`
 `
@@ -32,13 +34,16 @@ const meta = {
   render: (args, { globals }) => <AppFrameHarness {...args} theme={args.theme ?? globals.theme} />,
   args: {
     content: forecastActivity(),
-    displayModes: ['inline', 'fullscreen'],
+    sizing: { displayModes: ['inline', 'fullscreen'] },
     onProxiedRequest: fn(),
-    onOpenLink: fn(),
-    onMessage: fn(),
-    onUpdateModelContext: fn(),
-    onDisplayModeChange: fn(),
-    onRequestTeardown: fn(),
+    // Named, so the Actions panel shows which handler the app reached.
+    handlers: {
+      onOpenLink: fn().mockName('handlers.onOpenLink'),
+      onMessage: fn().mockName('handlers.onMessage'),
+      onUpdateModelContext: fn().mockName('handlers.onUpdateModelContext'),
+      onDisplayModeChange: fn().mockName('handlers.onDisplayModeChange'),
+      onRequestTeardown: fn().mockName('handlers.onRequestTeardown'),
+    },
   },
   argTypes: {
     content: { control: 'object' },
@@ -149,9 +154,9 @@ export const Resize: Story = {
   },
 }
 
-/** `maxHeight` caps the frame however tall the app asks to be. */
+/** `sizing.maxHeight` caps the frame however tall the app asks to be. */
 export const MaxHeight: Story = {
-  args: { maxHeight: 180, content: forecastActivity({ autoRun: Array.from({ length: 12 }, () => 'grow') }) },
+  args: { sizing: { maxHeight: 180 }, content: forecastActivity({ autoRun: Array.from({ length: 12 }, () => 'grow') }) },
   play: async ({ canvasElement }) => {
     const iframe = await readyFrame(canvasElement)
     await waitFor(() => expect(Number.parseFloat(iframe.style.height)).toBe(180), { timeout: 10_000 })
@@ -163,52 +168,52 @@ export const FullscreenRequest: Story = {
   args: { content: forecastActivity({ autoRun: ['fullscreen'] }) },
   play: async ({ canvasElement, args }) => {
     await readyFrame(canvasElement)
-    await waitFor(() => expect(args.onDisplayModeChange).toHaveBeenCalledWith('fullscreen'), { timeout: 10_000 })
+    await waitFor(() => expect(args.handlers?.onDisplayModeChange).toHaveBeenCalledWith('fullscreen'), { timeout: 10_000 })
     expect(frameRoot(canvasElement)).toHaveAttribute('data-display-mode', 'fullscreen')
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Exit full screen' }))
-    expect(args.onDisplayModeChange).toHaveBeenLastCalledWith('inline')
+    expect(args.handlers?.onDisplayModeChange).toHaveBeenLastCalledWith('inline')
     expect(frameRoot(canvasElement)).toHaveAttribute('data-display-mode', 'inline')
   },
 }
 
 /** A host that offers only inline: the app's fullscreen request is answered with `inline`. */
 export const FullscreenNotOffered: Story = {
-  args: { displayModes: ['inline'], content: forecastActivity({ autoRun: ['fullscreen', 'message'] }) },
+  args: { sizing: { displayModes: ['inline'] }, content: forecastActivity({ autoRun: ['fullscreen', 'message'] }) },
   play: async ({ canvasElement, args }) => {
     await readyFrame(canvasElement)
     // The message step runs after the display-mode answer, so it marks that the request was handled.
-    await waitFor(() => expect(args.onMessage).toHaveBeenCalled(), { timeout: 10_000 })
-    expect(args.onDisplayModeChange).not.toHaveBeenCalled()
+    await waitFor(() => expect(args.handlers?.onMessage).toHaveBeenCalled(), { timeout: 10_000 })
+    expect(args.handlers?.onDisplayModeChange).not.toHaveBeenCalled()
     expect(frameRoot(canvasElement)).toHaveAttribute('data-display-mode', 'inline')
   },
 }
 
-/** `ui/open-link` reaches `onOpenLink` (see the Actions panel); only http(s) links get there. */
+/** `ui/open-link` reaches `handlers.onOpenLink` (see the Actions panel); only http(s) links get there. */
 export const OpenLink: Story = {
   args: { content: forecastActivity({ autoRun: ['open-link'] }) },
   play: async ({ canvasElement, args }) => {
     await readyFrame(canvasElement)
-    await waitFor(() => expect(args.onOpenLink).toHaveBeenCalledWith('https://example.com/forecast/docs'), {
+    await waitFor(() => expect(args.handlers?.onOpenLink).toHaveBeenCalledWith('https://example.com/forecast/docs'), {
       timeout: 10_000,
     })
   },
 }
 
-/** `ui/message` reaches `onMessage`: the app adds a user message to the chat. */
+/** `ui/message` reaches `handlers.onMessage`: the app adds a user message to the chat. */
 export const Message: Story = {
   args: { content: forecastActivity({ autoRun: ['message', 'update-context'] }) },
   play: async ({ canvasElement, args }) => {
     await readyFrame(canvasElement)
     await waitFor(
       () =>
-        expect(args.onMessage).toHaveBeenCalledWith({
+        expect(args.handlers?.onMessage).toHaveBeenCalledWith({
           role: 'user',
           content: [{ type: 'text', text: 'What should I pack for Porto?' }],
         }),
       { timeout: 10_000 },
     )
     await waitFor(() =>
-      expect(args.onUpdateModelContext).toHaveBeenCalledWith(
+      expect(args.handlers?.onUpdateModelContext).toHaveBeenCalledWith(
         expect.objectContaining({ content: [{ type: 'text', text: 'The user looked at Porto.' }] }),
       ),
     )
@@ -256,7 +261,7 @@ export const ClickInsideApp: Story = {
     await waitForAppEvent(args.onProxiedRequest, { event: 'call-tool-result', text: 'Porto: 21°C, sunny, wind 12 km/h' })
     await waitForAppText(iframe, 'Porto: 21°C, sunny, wind 12 km/h')
     await clickInApp(iframe, 'Open docs')
-    await waitFor(() => expect(args.onOpenLink).toHaveBeenCalledWith('https://example.com/forecast/docs'))
+    await waitFor(() => expect(args.handlers?.onOpenLink).toHaveBeenCalledWith('https://example.com/forecast/docs'))
   },
 }
 

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { useLatestRef } from '../shared/use-latest-ref'
+import { DEFAULT_MCP_APP_FRAME_LABELS } from './labels'
 import { defaultLiveFramePool, type LiveFramePool } from './live-frame-pool'
 import { McpAppFrame, type McpAppFrameProps } from './mcp-app-frame'
 
@@ -11,7 +12,7 @@ export interface LazyMcpAppFrameProps extends McpAppFrameProps {
   pool?: LiveFramePool
   /** How near the viewport a frame mounts (`IntersectionObserver` `rootMargin`). Default `'400px'`. */
   rootMargin?: string
-  /** Shown while the frame is not live. Default: a button that brings it back. */
+  /** Shown while the frame is not live. Default: a button that brings it back (`labels.showApp`). */
   placeholder?: ReactNode
 }
 
@@ -64,7 +65,7 @@ export function LazyMcpAppFrame(props: LazyMcpAppFrameProps) {
         <div data-part="placeholder" style={heightRef.current ? { minHeight: heightRef.current } : undefined}>
           {placeholder ?? (
             <button type="button" data-part="show-app" onClick={goLive}>
-              Show app
+              {frameProps.labels?.showApp ?? DEFAULT_MCP_APP_FRAME_LABELS.showApp}
             </button>
           )}
         </div>

@@ -1,22 +1,31 @@
-import { McpHitlError, type McpAppsActivityContent, type McpUiResourcePermissions } from '@mcp-hitl/core'
+import type { McpAppsActivityContent } from '@mcp-hitl/core'
+import type { McpAppHostContext, McpAppTheme, McpProxyTransport } from '@mcp-hitl/core/apps'
 import {
-  type CspHostPolicy,
-  detectHostContext,
-  type McpAppDisplayMode,
-  type McpAppHostContext,
-  type McpAppHostHandlers,
-  type McpAppMessageParams,
-  type McpAppModelContext,
-  type McpAppTheme,
-  type McpProxyTransport,
-  type RateLimit,
-} from '@mcp-hitl/core/apps'
-import { type CSSProperties, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
-import { FrameHost, type McpAppSandbox } from './frame-host'
+  type ComponentPropsWithoutRef,
+  forwardRef,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react'
+import { useComposedRefs } from '../shared/use-composed-refs'
+import { useLabels } from '../shared/use-labels'
+import { useLatestRef } from '../shared/use-latest-ref'
+import {
+  AppFrameController,
+  type AppFrameInputs,
+  type McpAppFrameHandlers,
+  type McpAppFrameLimits,
+  type McpAppFrameSandbox,
+  type McpAppFrameSizing,
+} from './app-frame-controller'
+import { DEFAULT_MCP_APP_FRAME_LABELS, type McpAppFrameLabels } from './labels'
 import { useAppResource } from './use-app-resource'
 
-/** Props of {@link McpAppFrame}. */
-export interface McpAppFrameProps {
+/** Props of {@link McpAppFrame}: its own, grouped by concern, plus any `<div>` prop for its root. */
+export interface McpAppFrameProps extends Omit<ComponentPropsWithoutRef<'div'>, 'content' | 'title' | 'children'> {
   /** The `mcp-apps` activity content (AG-UI snapshot or `data-mcp-apps` part). */
   content: McpAppsActivityContent
   /** Relays the app's MCP requests (and the resource read) to its server. */
@@ -26,209 +35,126 @@ export interface McpAppFrameProps {
   locale?: string
   /** More host context (styles, time zone, ...); `theme` and `locale` win over it. */
   hostContext?: McpAppHostContext
-  /** An `http(s):` link the app wants opened; return `false` to refuse. Default: a new window, `noopener,noreferrer`. */
-  onOpenLink?: (url: string) => boolean | undefined | Promise<boolean | undefined>
-  /** The app adds a user message to the chat. */
-  onMessage?: (message: McpAppMessageParams) => unknown
-  /** The app replaces its context for the model's next turn. */
-  onUpdateModelContext?: (context: McpAppModelContext) => unknown
-  /** The display mode changed (by the app's request or the host's exit button). */
-  onDisplayModeChange?: (mode: McpAppDisplayMode) => void
-  /** The app asks to be closed. */
-  onRequestTeardown?: () => void
-  /** A message from the app was refused (flood, size, link scheme): for telemetry. */
-  onRefused?: McpAppHostHandlers['onRefused']
-  /** Display modes the host offers; the app may use only those it also declares. Default `['inline']`. */
-  displayModes?: McpAppDisplayMode[]
-  /** Largest height the app may take, in pixels. Default 800. */
-  maxHeight?: number
-  /** Browser permissions the host is willing to grant when the resource asks for them. Default none. */
-  permissions?: McpUiResourcePermissions
-  /** Host limits on the domains the resource may declare. */
-  csp?: CspHostPolicy
-  /** `'srcdoc'` (default) or a sandbox proxy on another origin (`{ proxyUrl }`). */
-  sandbox?: McpAppSandbox
-  /** Accessible name of the iframe. Default: `MCP App <resourceUri>`. */
-  title?: string
-  className?: string
-  style?: CSSProperties
   /** Send `tool-cancelled` (with this reason when a string) instead of the result. */
   cancelled?: boolean | string
-  /** Wait for the app's teardown answer at most this long, in ms. Default 500. */
-  teardownTimeoutMs?: number
-  /** Flood limit for messages from the app. */
-  rateLimit?: RateLimit
-  /** Largest message accepted from the app, in bytes (estimated). Default 1 MiB. */
-  maxMessageBytes?: number
+  /** Where the app runs (`srcdoc` by default, or a sandbox proxy on another origin) and what it may load and use. */
+  sandbox?: McpAppFrameSandbox
+  /** What the app may ask of the host: links, chat messages, model context, display mode, teardown. */
+  handlers?: McpAppFrameHandlers
+  /** Height cap and the display modes the host offers. */
+  sizing?: McpAppFrameSizing
+  /** Flood, message size and teardown bounds. */
+  limits?: McpAppFrameLimits
+  /** Any label to replace (i18n); the iframe's accessible name is `frameTitle`. */
+  labels?: Partial<McpAppFrameLabels>
 }
 
-const DEFAULT_MAX_HEIGHT = 800
+const NONE = {}
 
 /**
  * Renders one MCP App: fetches its HTML through the transport, runs it in a sandboxed iframe
  * (no `allow-same-origin`, CSP from the resource's `_meta.ui.csp`) and speaks the host side of
- * the MCP Apps protocol. `data-status` is `loading`, `error` (with a retry button) or `ready`.
+ * the MCP Apps protocol. `data-status` is `loading`, `error` (with a retry button) or `ready`. The
+ * ref and other props go to the root element.
  */
-export function McpAppFrame(props: McpAppFrameProps) {
-  const { content, transport, theme, locale, hostContext, displayModes, maxHeight = DEFAULT_MAX_HEIGHT } = props
-  // Callbacks and the transport are read through a ref: new inline functions never rebuild the frame.
-  const latest = useRef(props)
-  latest.current = props
-  const resource = useAppResource(content, transport)
-  const rootRef = useRef<HTMLDivElement>(null)
-  const slotRef = useRef<HTMLDivElement>(null)
-  const hostRef = useRef<{ frame: FrameHost; key: unknown[] } | undefined>(undefined)
-  const [host, setHost] = useState<FrameHost | undefined>()
-  const [frameError, setFrameError] = useState<Error | undefined>()
-  const [displayMode, setDisplayMode] = useState<McpAppDisplayMode>('inline')
-
-  const sandboxKey = typeof props.sandbox === 'object' ? props.sandbox.proxyUrl : 'srcdoc'
-  const policyKey = JSON.stringify([props.csp ?? null, props.permissions ?? null, displayModes ?? null])
+export const McpAppFrame = forwardRef<HTMLDivElement, McpAppFrameProps>(function McpAppFrame(props, forwardedRef) {
+  const { content, transport, theme, locale, hostContext, cancelled, sandbox, handlers, sizing, limits, labels, ...rootProps } = props
+  const text = useLabels(DEFAULT_MCP_APP_FRAME_LABELS, labels)
   // Keyed by value: an inline `hostContext` object must not resend the context on every render.
   const contextKey = JSON.stringify({ ...hostContext, ...(theme ? { theme } : {}), ...(locale ? { locale } : {}) })
   const context = useMemo(() => JSON.parse(contextKey) as McpAppHostContext, [contextKey])
-  const contextRef = useRef(context)
-  contextRef.current = context
+  const inputs = useLatestRef<AppFrameInputs>({
+    content,
+    transport,
+    hostContext: context,
+    sandbox: sandbox ?? NONE,
+    handlers: handlers ?? NONE,
+    sizing: sizing ?? NONE,
+    limits: limits ?? NONE,
+    title: text.frameTitle(content.resourceUri),
+  })
+  const [controller] = useState(() => new AppFrameController(() => inputs.current))
+  const { displayMode, error: frameError } = useSyncExternalStore(controller.subscribe, controller.getSnapshot, controller.getSnapshot)
+  const resource = useAppResource(content, transport)
+  const rootRef = useRef<HTMLDivElement>(null)
+  const ref = useComposedRefs(rootRef, forwardedRef)
+  const slotRef = useRef<HTMLDivElement>(null)
 
   const ready = resource.status === 'ready' ? resource.resource : undefined
-  // `policyKey` stands for csp, permissions and display modes, by value.
+  const proxyUrl = sandbox?.proxyUrl
+  // Csp, permissions and display modes, by value: together with the resource they decide whether the frame is rebuilt.
+  const policyKey = JSON.stringify([sandbox?.csp ?? null, sandbox?.permissions ?? null, sizing?.displayModes ?? null])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: proxyUrl and policyKey re-attach so the controller can rebuild the frame
   useLayoutEffect(() => {
     const slot = slotRef.current
-    if (!ready || !slot) return
-    const key = [ready, sandboxKey, policyKey]
-    const previous = hostRef.current
-    // StrictMode's simulated remount attaches the same frame again: one handshake, no replay.
-    let frame = previous && previous.frame.bridge.state !== 'closed' && key.every((k, i) => k === previous.key[i]) ? previous.frame : undefined
-    if (!frame) {
-      const p = latest.current
-      let self: FrameHost | undefined
-      // The latest props carry the app-facing callbacks under the bridge's own handler names.
-      const handlers = (): McpAppHostHandlers => ({
-        ...latest.current,
-        onSizeChange: ({ height }) => {
-          if (height === undefined || !self) return
-          // Height only: the width always follows the container, so the app cannot start a resize loop.
-          const capped = Math.max(0, Math.min(Math.ceil(height), latest.current.maxHeight ?? DEFAULT_MAX_HEIGHT))
-          self.iframe.style.height = `${capped}px`
-        },
-        onDisplayModeChange: (mode) => {
-          setDisplayMode(mode)
-          latest.current.onDisplayModeChange?.(mode)
-        },
-      })
-      try {
-        frame = new FrameHost({
-          resource: ready,
-          sandbox: p.sandbox ?? 'srcdoc',
-          csp: p.csp,
-          permissions: p.permissions,
-          title: p.title ?? `MCP App ${p.content.resourceUri}`,
-          teardownTimeoutMs: p.teardownTimeoutMs ?? 500,
-          bridge: {
-            transport: { request: (request, init) => latest.current.transport.request(request, init) },
-            server: { serverHash: p.content.serverHash, serverId: p.content.serverId },
-            toolInput: p.content.toolInput ?? {},
-            hostContext: {
-              ...detectHostContext(contextRef.current),
-              containerDimensions: { width: Math.round(slot.clientWidth), maxHeight: p.maxHeight ?? DEFAULT_MAX_HEIGHT },
-            },
-            displayModes: p.displayModes,
-            handlers,
-            rateLimit: p.rateLimit,
-            maxMessageBytes: p.maxMessageBytes,
-          },
-          onDocumentLeft: () =>
-            setFrameError(new McpHitlError('the app left its page (it navigated or reloaded itself), so it was closed', { code: 'protocol' })),
-        })
-      } catch (error) {
-        setFrameError(error instanceof Error ? error : new Error(String(error)))
-        return
-      }
-      self = frame
-      hostRef.current = { frame, key }
-      setHost(frame)
-      setFrameError(undefined)
-    }
-    frame.attach(slot)
-    const attached = frame
-    return () => attached.detach()
-  }, [ready, sandboxKey, policyKey])
-
-  // The outcome of the tool: result, or cancellation. Sent once by the bridge, after the input.
-  useEffect(() => {
-    if (!host) return
-    if (props.cancelled) host.bridge.setToolCancelled(typeof props.cancelled === 'string' ? props.cancelled : undefined)
-    else host.bridge.setToolResult(content.result)
-  }, [host, content.result, props.cancelled])
+    if (!ready || !slot || !controller.attach(ready, slot)) return
+    return () => controller.detach()
+  }, [controller, ready, proxyUrl, policyKey])
 
   useEffect(() => {
-    host?.bridge.setHostContext(context)
-  }, [host, context])
+    controller.setToolOutcome(content.result, cancelled)
+  }, [controller, content.result, cancelled])
+
+  useEffect(() => {
+    controller.setHostContext(context)
+  }, [controller, context])
 
   // The container's width (never the app's) goes to the app as context.
+  const maxHeight = sizing?.maxHeight
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new cap is sent with the next width report
   useEffect(() => {
     const root = rootRef.current
-    if (!host || !root || typeof ResizeObserver === 'undefined') return
-    const observer = new ResizeObserver(() => {
-      host.bridge.setHostContext({ containerDimensions: { width: Math.round(root.clientWidth), maxHeight } })
-    })
+    if (!root || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(() => controller.setContainerWidth(root.clientWidth))
     observer.observe(root)
     return () => observer.disconnect()
-  }, [host, maxHeight])
+  }, [controller, maxHeight])
 
-  const exitMode = () => {
-    host?.bridge.setHostContext({ displayMode: 'inline' })
-    setDisplayMode('inline')
-    latest.current.onDisplayModeChange?.('inline')
-  }
-  const exitRef = useRef(exitMode)
-  exitRef.current = exitMode
   // Escape leaves fullscreen / picture-in-picture, as the host's own control.
   useEffect(() => {
     if (displayMode === 'inline') return
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && exitRef.current()
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && controller.exitDisplayMode()
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
-  }, [displayMode])
+  }, [controller, displayMode])
 
   const error = frameError ?? (resource.status === 'error' ? resource.error : undefined)
   const status = error ? 'error' : ready ? 'ready' : 'loading'
   return (
     <div
-      ref={rootRef}
+      {...rootProps}
+      ref={ref}
       data-mcp-hitl-app-frame=""
       data-status={status}
       data-display-mode={displayMode}
       data-prefers-border={ready?.meta.prefersBorder}
-      className={props.className}
-      style={props.style}
     >
       {status === 'loading' ? (
         <div data-part="status" role="status">
-          Loading app…
+          {text.loading}
         </div>
       ) : null}
       {error ? (
         <div data-part="error" role="alert">
-          <span data-part="error-message">Could not load the app: {error.message}</span>
+          <span data-part="error-message">{text.loadFailed(error.message)}</span>
           <button
             type="button"
             data-part="retry"
             onClick={() => {
-              setFrameError(undefined)
+              controller.clearError()
               resource.retry()
             }}
           >
-            Retry
+            {text.retry}
           </button>
         </div>
       ) : null}
       {displayMode !== 'inline' ? (
-        <button type="button" data-part="exit-display-mode" onClick={exitMode}>
-          Exit {displayMode === 'pip' ? 'picture-in-picture' : 'full screen'}
+        <button type="button" data-part="exit-display-mode" onClick={() => controller.exitDisplayMode()}>
+          {text.exitDisplayMode(displayMode)}
         </button>
       ) : null}
       <div ref={slotRef} data-part="slot" hidden={status !== 'ready'} />
     </div>
   )
-}
+})

@@ -39,7 +39,7 @@ report('probe', {
   origin: window.origin,
 });`),
     })
-    await render(<McpAppFrame content={activity()} transport={server.transport} onMessage={rec.onMessage} />)
+    await render(<McpAppFrame content={activity()} transport={server.transport} handlers={{ onMessage: rec.onMessage }} />)
     await rec.waitFor('probe')
     const probe = rec.find('probe')[0]!.data as Record<string, { ok: boolean; error?: string } | string>
     expect(probe.origin).toBe('null')
@@ -62,7 +62,7 @@ const popup = window.open('https://evil.example/popup');
 await new Promise((r) => setTimeout(r, 100));
 report('navigation', { navigation, assign, popup: popup === null ? 'blocked' : 'opened' });`),
     })
-    await render(<McpAppFrame content={activity()} transport={server.transport} onMessage={rec.onMessage} />)
+    await render(<McpAppFrame content={activity()} transport={server.transport} handlers={{ onMessage: rec.onMessage }} />)
     await rec.waitFor('navigation')
     expect(rec.find('navigation')[0]?.data).toMatchObject({ popup: 'blocked' })
     expect(location.href).toBe(before)
@@ -79,7 +79,7 @@ report('navigation', { navigation, assign, popup: popup === null ? 'blocked' : '
 for (const url of ${JSON.stringify(urls).replace(/</g, '\\u003c')}) results.push(await app.openLink({ url }).catch((e) => ({ thrown: e.message })));
 report('links', results);`),
     })
-    await render(<McpAppFrame content={activity()} transport={server.transport} onMessage={rec.onMessage} onOpenLink={onOpenLink} onRefused={onRefused} />)
+    await render(<McpAppFrame content={activity()} transport={server.transport} handlers={{ onMessage: rec.onMessage, onOpenLink, onRefused }} />)
     await rec.waitFor('links')
     expect(rec.find('links')[0]?.data).toEqual(urls.map(() => ({ isError: true })))
     expect(onOpenLink).not.toHaveBeenCalled()
@@ -90,7 +90,7 @@ report('links', results);`),
   it('ignores JSON-RPC messages posted from another window', async () => {
     const rec = recorder()
     const server = memoryServer({ html: hostile(`report('ready', {});`) })
-    await render(<McpAppFrame content={activity()} transport={server.transport} onMessage={rec.onMessage} />)
+    await render(<McpAppFrame content={activity()} transport={server.transport} handlers={{ onMessage: rec.onMessage }} />)
     await rec.waitFor('ready')
     const before = server.requests.length
     // Another sandboxed frame on the page, and the host page itself, speak the protocol perfectly.
@@ -127,7 +127,7 @@ report('links', results);`),
 for (const method of ${JSON.stringify(methods)}) answers.push([method, await rawRequest(method, {})]);
 report('answers', answers);`),
     })
-    await render(<McpAppFrame content={activity()} transport={server.transport} onMessage={rec.onMessage} />)
+    await render(<McpAppFrame content={activity()} transport={server.transport} handlers={{ onMessage: rec.onMessage }} />)
     await rec.waitFor('answers')
     const answers = rec.find('answers')[0]?.data as [string, { error?: { code: number } }][]
     expect(answers.map(([method, answer]) => [method, answer.error?.code])).toEqual(methods.map((method) => [method, -32601]))
@@ -148,7 +148,7 @@ try { new WebSocket('wss://undeclared.example/ws'); socket = 'opened'; } catch (
 await new Promise((r) => setTimeout(r, 200));
 report('csp', { fetched, socket, violations });`),
     })
-    await render(<McpAppFrame content={activity()} transport={server.transport} onMessage={rec.onMessage} />)
+    await render(<McpAppFrame content={activity()} transport={server.transport} handlers={{ onMessage: rec.onMessage }} />)
     await rec.waitFor('csp')
     const result = rec.find('csp')[0]?.data as { fetched: string; violations: { directive: string; blocked: string }[] }
     expect(result.fetched).toBe('TypeError')
@@ -164,7 +164,7 @@ report('csp', { fetched, socket, violations });`),
 const ping = await rawRequest('ping', {});
 report('big', { big, ping });`),
     })
-    await render(<McpAppFrame content={activity()} transport={server.transport} onMessage={rec.onMessage} onRefused={onRefused} />)
+    await render(<McpAppFrame content={activity()} transport={server.transport} handlers={{ onMessage: rec.onMessage, onRefused }} />)
     await rec.waitFor('big')
     expect(rec.find('big')[0]?.data).toMatchObject({ big: { error: { code: -32600 } }, ping: { result: {} } })
     expect(rec.other).toEqual([])
@@ -201,7 +201,7 @@ report('after-flood', { ping, attempts });`),
     try {
       // A tight bucket keeps the bound independent of how fast this machine delivers the burst.
       const rateLimit = { capacity: 100, refillPerSecond: 10 }
-      await render(<McpAppFrame content={activity()} transport={server.transport} onMessage={rec.onMessage} onRefused={onRefused} rateLimit={rateLimit} />)
+      await render(<McpAppFrame content={activity()} transport={server.transport} handlers={{ onMessage: rec.onMessage, onRefused }} limits={{ rateLimit }} />)
       await vi.waitFor(() => expect(rec.find('after-flood')).toHaveLength(1), { timeout: 25_000 })
     } finally {
       running = false

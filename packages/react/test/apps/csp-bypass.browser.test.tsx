@@ -60,7 +60,7 @@ const CASES: Case[] = [
 ]
 
 const MODES = [
-  { mode: 'srcdoc', sandbox: 'srcdoc' as const },
+  { mode: 'srcdoc', sandbox: {} },
   { mode: 'proxy', sandbox: { proxyUrl } },
 ]
 

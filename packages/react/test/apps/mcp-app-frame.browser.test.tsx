@@ -36,7 +36,7 @@ describe('McpAppFrame with the real ext-apps App', () => {
     const rec = recorder()
     const server = memoryServer({ html: appHtml(`${PROBE} app.connect().then(() => report('connected', app.getHostContext()));`) })
     const content = activity()
-    const props: McpAppFrameProps = { content, transport: server.transport, theme: 'light', locale: 'fr-FR', onMessage: rec.onMessage }
+    const props: McpAppFrameProps = { content, transport: server.transport, theme: 'light', locale: 'fr-FR', handlers: { onMessage: rec.onMessage } }
     const screen = await render(
       <StrictMode>
         <McpAppFrame {...props} />
@@ -89,7 +89,7 @@ describe('McpAppFrame with the real ext-apps App', () => {
     const rec = recorder()
     const server = memoryServer({ html: appHtml(`${PROBE} app.connect();`) })
     const content = activity({ toolInput: undefined as unknown as Record<string, unknown> })
-    await render(<McpAppFrame content={content} transport={server.transport} onMessage={rec.onMessage} cancelled="user action" />)
+    await render(<McpAppFrame content={content} transport={server.transport} cancelled="user action" handlers={{ onMessage: rec.onMessage }} />)
     await rec.waitFor('tool-cancelled')
     expect(rec.reports).toEqual([
       { kind: 'tool-input', data: { arguments: {} } },
@@ -117,7 +117,7 @@ app.connect();`),
         },
       },
     })
-    await render(<McpAppFrame content={activity()} transport={server.transport} onMessage={rec.onMessage} />)
+    await render(<McpAppFrame content={activity()} transport={server.transport} handlers={{ onMessage: rec.onMessage }} />)
     await rec.waitFor('missing')
     expect(rec.find('sum')[0]?.data).toEqual({ content: [{ type: 'text', text: '5' }], structuredContent: { sum: 5 } })
     expect(rec.find('explode-error')[0]?.data).toMatchObject({ code: -32603 })
@@ -147,9 +147,7 @@ app.connect();`),
       <McpAppFrame
         content={activity()}
         transport={server.transport}
-        onMessage={rec.onMessage}
-        onOpenLink={onOpenLink}
-        onUpdateModelContext={onUpdateModelContext}
+        handlers={{ onMessage: rec.onMessage, onOpenLink, onUpdateModelContext }}
       />,
     )
     await vi.waitFor(() => expect(rec.other).toHaveLength(1), { timeout: 10_000 })
@@ -167,7 +165,7 @@ app.connect();`),
 app.ontoolresult = async () => report('open', await app.openLink({ url: 'https://example.com/a?b=1' }));
 app.connect();`),
     })
-    await render(<McpAppFrame content={activity()} transport={server.transport} onMessage={rec.onMessage} />)
+    await render(<McpAppFrame content={activity()} transport={server.transport} handlers={{ onMessage: rec.onMessage }} />)
     await rec.waitFor('open')
     expect(open).toHaveBeenCalledExactlyOnceWith('https://example.com/a?b=1', '_blank', 'noopener,noreferrer')
   })
@@ -180,12 +178,12 @@ const app = new App({ name: 'Tall', version: '1' }, {}, { autoResize: true });
 app.ontoolresult = () => report('result', {});
 app.connect();`)
     const small = memoryServer({ html: view(240) })
-    const screen = await render(<McpAppFrame content={activity()} transport={small.transport} onMessage={rec.onMessage} />)
+    const screen = await render(<McpAppFrame content={activity()} transport={small.transport} handlers={{ onMessage: rec.onMessage }} />)
     await vi.waitFor(() => expect(iframe().style.height).toBe('240px'), { timeout: 10_000 })
     expect(iframe().style.width).toBe('')
     await screen.unmount()
     const tall = memoryServer({ html: view(5000) })
-    await render(<McpAppFrame content={activity()} transport={tall.transport} onMessage={rec.onMessage} maxHeight={300} />)
+    await render(<McpAppFrame content={activity()} transport={tall.transport} handlers={{ onMessage: rec.onMessage }} sizing={{ maxHeight: 300 }} />)
     await vi.waitFor(() => expect(iframe().style.height).toBe('300px'), { timeout: 10_000 })
     expect(iframe().getBoundingClientRect().width).toBeLessThanOrEqual(document.body.getBoundingClientRect().width)
   })
@@ -205,9 +203,8 @@ app.connect();`),
       <McpAppFrame
         content={activity()}
         transport={server.transport}
-        onMessage={rec.onMessage}
-        displayModes={['inline', 'fullscreen']}
-        onDisplayModeChange={onDisplayModeChange}
+        handlers={{ onMessage: rec.onMessage, onDisplayModeChange }}
+        sizing={{ displayModes: ['inline', 'fullscreen'] }}
       />,
     )
     await rec.waitFor('fullscreen')
@@ -226,11 +223,11 @@ app.connect();`),
     const rec = recorder()
     const server = memoryServer({ html: appHtml(`${PROBE} app.connect();`) })
     const content = activity()
-    const screen = await render(<McpAppFrame content={content} transport={server.transport} onMessage={(m) => rec.onMessage(m)} />)
+    const screen = await render(<McpAppFrame content={content} transport={server.transport} handlers={{ onMessage: (m) => rec.onMessage(m) }} />)
     await rec.waitFor('tool-result')
     const first = iframe()
     // New inline callbacks on every render must not rebuild the frame.
-    await screen.rerender(<McpAppFrame content={content} transport={{ request: (r, i) => server.transport.request(r, i) }} onMessage={(m) => rec.onMessage(m)} />)
+    await screen.rerender(<McpAppFrame content={content} transport={{ request: (r, i) => server.transport.request(r, i) }} handlers={{ onMessage: (m) => rec.onMessage(m) }} />)
     expect(iframe()).toBe(first)
     expect(rec.find('teardown')).toHaveLength(0)
     await screen.unmount()
@@ -248,7 +245,7 @@ app.connect();`).replace('<div id="root">view</div>', '<div id="root">view</div>
       blob: true,
     })
     server.failNextReads(1)
-    await render(<McpAppFrame content={activity()} transport={server.transport} onMessage={rec.onMessage} />)
+    await render(<McpAppFrame content={activity()} transport={server.transport} handlers={{ onMessage: rec.onMessage }} />)
     await expectRootAttribute('data-status', 'error')
     await expect.element(page.getByRole('alert')).toHaveTextContent('upstream unavailable')
     await userEvent.click(page.getByRole('button', { name: 'Retry' }))
@@ -262,5 +259,35 @@ app.connect();`).replace('<div id="root">view</div>', '<div id="root">view</div>
     await render(<McpAppFrame content={activity()} transport={transport} />)
     await expect.element(page.getByRole('alert')).toHaveTextContent('not an MCP App')
     expect(document.querySelector('[data-mcp-hitl-app-frame] iframe')).toBeNull()
+  })
+
+  it('takes every text it shows from labels: the iframe name, the error, Retry and the exit button', async () => {
+    const rec = recorder()
+    const server = memoryServer({
+      html: appHtml(`const app = new App({ name: 'Big', version: '1' }, { availableDisplayModes: ['inline', 'fullscreen'] });
+app.ontoolresult = async () => report('fullscreen', await app.requestDisplayMode({ mode: 'fullscreen' }));
+app.connect();`),
+    })
+    server.failNextReads(1)
+    await render(
+      <McpAppFrame
+        content={activity({ resourceUri: 'ui://weather/view.html' })}
+        transport={server.transport}
+        handlers={{ onMessage: rec.onMessage }}
+        sizing={{ displayModes: ['inline', 'fullscreen'] }}
+        labels={{
+          frameTitle: (uri) => `Appli ${uri}`,
+          loadFailed: (message) => `Échec du chargement : ${message}`,
+          retry: 'Réessayer',
+          exitDisplayMode: (mode) => `Quitter (${mode})`,
+        }}
+      />,
+    )
+    await expect.element(page.getByRole('alert')).toHaveTextContent('Échec du chargement : ')
+    await userEvent.click(page.getByRole('button', { name: 'Réessayer' }))
+    await rec.waitFor('fullscreen')
+    expect(iframe().title).toBe('Appli ui://weather/view.html')
+    await userEvent.click(page.getByRole('button', { name: 'Quitter (fullscreen)' }))
+    await expectRootAttribute('data-display-mode', 'inline')
   })
 })

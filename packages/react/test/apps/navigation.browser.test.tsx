@@ -16,7 +16,7 @@ const proxyOrigin = new URL(proxyUrl).origin
 afterEach(() => cleanup())
 
 const MODES = [
-  { mode: 'srcdoc', sandbox: 'srcdoc' as const },
+  { mode: 'srcdoc', sandbox: {} },
   { mode: 'proxy', sandbox: { proxyUrl } },
 ]
 
@@ -48,10 +48,10 @@ app.ontoolinput = () => { ${navigation.go(target)} };
 app.connect();`),
             })
             const content = activity()
-            const screen = await render(<McpAppFrame content={content} transport={server.transport} onMessage={rec.onMessage} sandbox={sandbox} theme="light" />)
+            const screen = await render(<McpAppFrame content={content} transport={server.transport} sandbox={sandbox} theme="light" handlers={{ onMessage: rec.onMessage }} />)
             // The host keeps talking while the frame changes documents: results, context changes.
             for (let i = 0; i < 30; i++) {
-              await screen.rerender(<McpAppFrame content={content} transport={server.transport} onMessage={rec.onMessage} sandbox={sandbox} theme={i % 2 ? 'dark' : 'light'} />)
+              await screen.rerender(<McpAppFrame content={content} transport={server.transport} sandbox={sandbox} theme={i % 2 ? 'dark' : 'light'} handlers={{ onMessage: rec.onMessage }} />)
               await new Promise((resolve) => setTimeout(resolve, 30))
             }
             const root = screen.container.querySelector('[data-mcp-hitl-app-frame]')!
@@ -87,7 +87,7 @@ app.connect();`),
 app.ontoolinput = async (input) => { await report('input', input); location.reload(); };
 app.connect();`),
       })
-      const screen = await render(<McpAppFrame content={activity()} transport={server.transport} onMessage={rec.onMessage} sandbox={sandbox} />)
+      const screen = await render(<McpAppFrame content={activity()} transport={server.transport} sandbox={sandbox} handlers={{ onMessage: rec.onMessage }} />)
       const root = screen.container.querySelector('[data-mcp-hitl-app-frame]')!
       await expect.poll(() => root.getAttribute('data-status'), { timeout: 10_000 }).toBe('error')
       await new Promise((resolve) => setTimeout(resolve, 300))
@@ -115,7 +115,7 @@ app.connect();`) })
       request: (request: Parameters<typeof working.transport.request>[0], init?: Parameters<typeof working.transport.request>[1]) =>
         request.method === 'resources/read' && reads++ === 0 ? navigating.transport.request(request, init) : working.transport.request(request, init),
     }
-    const screen = await render(<McpAppFrame content={activity()} transport={transport} onMessage={rec.onMessage} />)
+    const screen = await render(<McpAppFrame content={activity()} transport={transport} handlers={{ onMessage: rec.onMessage }} />)
     const root = screen.container.querySelector('[data-mcp-hitl-app-frame]')!
     await expect.poll(() => root.getAttribute('data-status'), { timeout: 10_000 }).toBe('error')
     await screen.getByRole('button', { name: 'Retry' }).click()
@@ -147,7 +147,7 @@ app.ontoolresult = async () => {
 };
 app.connect();`),
       })
-      await render(<McpAppFrame content={activity()} transport={server.transport} onMessage={rec.onMessage} sandbox={sandbox} />)
+      await render(<McpAppFrame content={activity()} transport={server.transport} sandbox={sandbox} handlers={{ onMessage: rec.onMessage }} />)
       await rec.waitFor('self')
       const { results, violations } = rec.find('self')[0]!.data as { results: Record<string, string>; violations: { directive: string; blocked: string }[] }
       for (const origin of origins) {

@@ -49,7 +49,7 @@ app.ontoolinput = () => setTimeout(() => report('victim', { seen, results }), 15
 
 describe('sibling app frames (Chromium)', () => {
   for (const { mode, sandbox } of [
-    { mode: 'srcdoc', sandbox: 'srcdoc' as const },
+    { mode: 'srcdoc', sandbox: {} },
     { mode: 'proxy', sandbox: { proxyUrl } },
   ]) {
     it(`${mode} mode: a sibling's forged messages are told apart from the host's, and the App ignores them`, { timeout: 20_000 }, async () => {
@@ -65,8 +65,8 @@ describe('sibling app frames (Chromium)', () => {
         const victim = activity()
         await render(
           <>
-            <McpAppFrame content={victim} transport={victimServer.transport} onMessage={rec.onMessage} sandbox={sandbox} />
-            <McpAppFrame content={activity()} transport={hostileServer.transport} onMessage={rec.onMessage} sandbox={sandbox} />
+            <McpAppFrame content={victim} transport={victimServer.transport} sandbox={sandbox} handlers={{ onMessage: rec.onMessage }} />
+            <McpAppFrame content={activity()} transport={hostileServer.transport} sandbox={sandbox} handlers={{ onMessage: rec.onMessage }} />
           </>,
         )
         await rec.waitFor('sent')

@@ -171,7 +171,7 @@ describe('WebRTC from an app (Chromium)', () => {
   })
 
   for (const { mode, sandbox } of [
-    { mode: 'srcdoc', sandbox: 'srcdoc' as const },
+    { mode: 'srcdoc', sandbox: {} },
     { mode: 'proxy', sandbox: { proxyUrl } },
   ]) {
     it(`${mode} mode: no realm the app can reach opens a peer connection, and no UDP packet leaves`, { timeout: 30_000 }, async () => {

@@ -27,8 +27,10 @@ createRoot(document.getElementById('root')!).render(
     content={content}
     transport={transport}
     sandbox={{ proxyUrl: config.proxyUrl }}
-    onMessage={(message: McpAppMessageParams) => {
-      log.push(JSON.parse(String(message.content[0]?.text)))
+    handlers={{
+      onMessage: (message: McpAppMessageParams) => {
+        log.push(JSON.parse(String(message.content[0]?.text)))
+      },
     }}
   />,
 )

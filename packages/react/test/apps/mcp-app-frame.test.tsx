@@ -1,0 +1,42 @@
+import { render, screen } from '@testing-library/react'
+import { createRef } from 'react'
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_MCP_APP_FRAME_LABELS, LazyMcpAppFrame, McpAppFrame } from '../../src/apps'
+import { activity } from './fixtures'
+
+// A transport whose resource read never answers: the frame stays in its loading state.
+const pending = { request: () => new Promise<never>(() => {}) }
+
+describe('McpAppFrame (root element)', () => {
+  it('forwards its ref and other div props to the root, next to its own data attributes', () => {
+    const ref = createRef<HTMLDivElement>()
+    render(<McpAppFrame content={activity()} transport={pending} ref={ref} id="weather" className="card" data-testid="frame" />)
+    const root = screen.getByTestId('frame')
+    expect(ref.current).toBe(root)
+    expect(root).toMatchObject({ id: 'weather', className: 'card' })
+    expect(root.getAttribute('data-mcp-hitl-app-frame')).toBe('')
+    expect(root.getAttribute('data-status')).toBe('loading')
+  })
+
+  it('shows the loading text from labels (English by default)', () => {
+    const { rerender } = render(<McpAppFrame content={activity()} transport={pending} />)
+    expect(screen.getByRole('status').textContent).toBe(DEFAULT_MCP_APP_FRAME_LABELS.loading)
+    rerender(<McpAppFrame content={activity()} transport={pending} labels={{ loading: 'Chargement…' }} />)
+    expect(screen.getByRole('status').textContent).toBe('Chargement…')
+  })
+
+  it('LazyMcpAppFrame takes its placeholder button text from the same labels', () => {
+    // Without IntersectionObserver the lazy frame goes live at once; with a stub that never fires it stays a placeholder.
+    const saved = globalThis.IntersectionObserver
+    globalThis.IntersectionObserver = class {
+      observe() {}
+      disconnect() {}
+    } as unknown as typeof IntersectionObserver
+    try {
+      render(<LazyMcpAppFrame content={activity()} transport={pending} labels={{ showApp: 'Afficher l’appli' }} />)
+      expect(screen.getByRole('button', { name: 'Afficher l’appli' })).toBeTruthy()
+    } finally {
+      globalThis.IntersectionObserver = saved
+    }
+  })
+})
