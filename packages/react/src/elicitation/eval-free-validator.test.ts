@@ -57,10 +57,10 @@ function flagged(errors: { property?: string }[]): string[] {
 
 describe('eval-free validator vs @rjsf/validator-ajv8 (with formats): same verdicts', () => {
   const form = toRjsfSchema(schema).schema
-  const evalFreeValidator = createEvalFreeValidator(schema)
+  const kitValidator = createEvalFreeValidator(schema)
 
   it.each(fixtures)('%s', (_name, content, fields) => {
-    const ours = evalFreeValidator.validateFormData(content, form)
+    const ours = kitValidator.validateFormData(content, form)
     const ajv = ajvValidator.validateFormData(content, form, undefined, filterErrorNoise)
     expect(flagged(ours.errors)).toEqual(fields)
     expect(flagged(ajv.errors)).toEqual(fields)
@@ -70,7 +70,7 @@ describe('eval-free validator vs @rjsf/validator-ajv8 (with formats): same verdi
   it('one known difference: a date-time without a zone (RFC 3339 needs one; RJSF\'s Ajv formats accept it)', () => {
     const content = { ...valid, at: '2025-02-28T10:00:00' }
     // The kit's server-side check refuses it too, so the default validator says so before sending.
-    expect(flagged(evalFreeValidator.validateFormData(content, form).errors)).toEqual(['at'])
+    expect(flagged(kitValidator.validateFormData(content, form).errors)).toEqual(['at'])
     expect(flagged(ajvValidator.validateFormData(content, form).errors)).toEqual([])
   })
 
@@ -81,12 +81,12 @@ describe('eval-free validator vs @rjsf/validator-ajv8 (with formats): same verdi
     for (const option of ((props.langs!.items as RJSFSchema).anyOf ?? []) as RJSFSchema[]) probes.push([option, 'en'], [option, 'de'])
     probes.push([props.tags!, ['a']], [props.tags!, ['a', 'z']], [props.age!, 3], [props.age!, 3.2], [form, valid], [form, { name: 'A' }])
     for (const [sub, value] of probes) {
-      expect(evalFreeValidator.isValid(sub, value as never, form), JSON.stringify([sub, value])).toBe(ajvValidator.isValid(sub, value, form))
+      expect(kitValidator.isValid(sub, value as never, form), JSON.stringify([sub, value])).toBe(ajvValidator.isValid(sub, value, form))
     }
   })
 
   it('passes errors through transformErrors and customValidate like RJSF expects', () => {
-    const result = evalFreeValidator.validateFormData(
+    const result = kitValidator.validateFormData(
       { name: 'Ada', age: 1 },
       form,
       (data, errors) => {
@@ -96,7 +96,7 @@ describe('eval-free validator vs @rjsf/validator-ajv8 (with formats): same verdi
       (errors) => errors,
     )
     expect(result.errorSchema.age?.__errors).toEqual(['Custom rule.'])
-    expect(evalFreeValidator.rawValidation(form, { age: 1 }).errors).toHaveLength(1)
+    expect(kitValidator.rawValidation(form, { age: 1 }).errors).toHaveLength(1)
   })
 })
 
