@@ -6,7 +6,7 @@
  */
 
 // MCP Apps: CSP, sandbox and proxy transports
-export { buildAppCsp, normalizeCspDomain, resolveAppCsp } from './apps/csp'
+export { normalizeCspDomain, resolveAppCsp } from './apps/csp'
 export type { AppCspResolution, CspDomainKind, CspHostPolicy, CspRejection } from './apps/csp'
 export { buildAppDocument } from './apps/app-document'
 export { chooseAppSandboxMode } from './apps/choose-app-sandbox-mode'

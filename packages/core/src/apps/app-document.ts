@@ -26,7 +26,7 @@ import { MCP_HITL_APP_LEFT_METHOD, MCP_HITL_CHANNEL_METHOD } from './sandbox-pro
 
 /** Options of {@link buildAppDocument}. */
 export interface AppDocumentOptions {
-  /** The app's Content Security Policy (from `buildAppCsp`). */
+  /** The app's Content Security Policy (the `policy` of `resolveAppCsp`). */
   csp: string
   /**
    * Origin of the app frame's parent, given to the app as `event.origin` of host messages: the host

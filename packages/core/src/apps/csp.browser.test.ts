@@ -4,7 +4,7 @@
  * proxy page: handshake, relay both ways, CSP inherited by the inner app.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { buildAppCsp } from './csp'
+import { resolveAppCsp } from './csp'
 import type { McpUiResourceCsp } from './protocol'
 import { buildAppDocument } from './app-document'
 import { buildSandboxAttribute } from './sandbox'
@@ -69,7 +69,7 @@ const probe = (urls: string[]) => `<!doctype html><html><head><title>probe</titl
 </script></body></html>`
 
 function app(csp: McpUiResourceCsp | undefined, urls: string[]) {
-  return buildAppDocument(probe(urls), { csp: buildAppCsp(csp, { allowLocalhost: true }), parentOrigin: HOST })
+  return buildAppDocument(probe(urls), { csp: resolveAppCsp(csp, { allowLocalhost: true }).policy, parentOrigin: HOST })
 }
 
 describe('CSP meta in a sandboxed srcdoc iframe (Chromium)', () => {
@@ -111,7 +111,7 @@ describe('CSP meta in a sandboxed srcdoc iframe (Chromium)', () => {
         try { out.cookie = document.cookie; } catch (e) { out.cookie = 'blocked'; }
         parent.postMessage({ type: 'done', out, origin: origin }, '*');
       </script>`,
-      { csp: buildAppCsp(undefined), parentOrigin: HOST },
+      { csp: resolveAppCsp(undefined).policy, parentOrigin: HOST },
     )
     const { next } = mount(html)
     const done = (await next('done')) as unknown as { out: Record<string, unknown>; origin: string }
@@ -124,7 +124,7 @@ describe('sandbox proxy page (double iframe) in Chromium', () => {
   // The proxy is served from its own origin in production; an opaque-origin srcdoc stands in for it
   // here, with the app CSP as a <meta> where the handler would send the header.
   function mountProxy(csp: McpUiResourceCsp | undefined, allowed = [HOST]) {
-    const meta = `<meta http-equiv="Content-Security-Policy" content="${buildAppCsp(csp, { allowLocalhost: true }).replace(/'/g, '&#39;')}">`
+    const meta = `<meta http-equiv="Content-Security-Policy" content="${resolveAppCsp(csp, { allowLocalhost: true }).policy.replace(/'/g, '&#39;')}">`
     const page = buildSandboxProxyPage({ allowedHostOrigins: allowed }).replace('<head>', `<head>${meta}`)
     return mount(page, 'allow-scripts')
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildAppCsp, normalizeCspDomain, resolveAppCsp } from './csp'
+import { normalizeCspDomain, resolveAppCsp } from './csp'
 
 function directives(policy: string): Map<string, string> {
   const map = new Map<string, string>()
@@ -10,9 +10,9 @@ function directives(policy: string): Map<string, string> {
   return map
 }
 
-describe('buildAppCsp', () => {
+describe('resolveAppCsp: the policy', () => {
   it("given no metadata, allows nothing beyond inline code and data: (no 'self': it would mean the host's origin)", () => {
-    const d = directives(buildAppCsp(undefined))
+    const d = directives(resolveAppCsp(undefined).policy)
     expect(d.get('default-src')).toBe("'none'")
     expect(d.get('script-src')).toBe("'unsafe-inline'")
     expect(d.get('style-src')).toBe("'unsafe-inline'")
@@ -28,12 +28,12 @@ describe('buildAppCsp', () => {
 
   it('given declared domains, allows each only in its own directives', () => {
     const d = directives(
-      buildAppCsp({
+      resolveAppCsp({
         connectDomains: ['https://api.example.com', 'wss://live.example.com'],
         resourceDomains: ['https://cdn.example.com'],
         frameDomains: ['https://www.youtube.com'],
         baseUriDomains: ['https://base.example.com'],
-      }),
+      }).policy,
     )
     expect(d.get('connect-src')).toBe('https://api.example.com wss://live.example.com')
     expect(d.get('script-src')).toBe("'unsafe-inline' https://cdn.example.com")
@@ -138,7 +138,7 @@ describe('buildAppCsp', () => {
   })
 
   it('every emitted directive is well-formed (no stray separators)', () => {
-    const policy = buildAppCsp({ connectDomains: ['https://a.com', 'https://b.com:8080'] })
+    const policy = resolveAppCsp({ connectDomains: ['https://a.com', 'https://b.com:8080'] }).policy
     for (const part of policy.split('; ')) expect(part).toMatch(/^[a-z-]+( [^;,\s]+)+$/)
   })
 })

@@ -138,8 +138,3 @@ export function resolveAppCsp(csp: McpUiResourceCsp | undefined, hostPolicy: Csp
   ].join('; ')
   return { policy, domains, rejected }
 }
-
-/** The app's CSP string: `default-src 'none'` plus only declared, host-allowed, normalised origins. */
-export function buildAppCsp(csp: McpUiResourceCsp | undefined, hostPolicy?: CspHostPolicy): string {
-  return resolveAppCsp(csp, hostPolicy).policy
-}

@@ -2,11 +2,11 @@
  * Serves the sandbox proxy page of the double-iframe option. Mount it on an origin other than the
  * host's (e.g. `https://sandbox.example.com`). The app's CSP travels as HTTP headers, which the
  * app cannot remove the way it could edit a `<meta>`: `GET ?csp=<JSON of _meta.ui.csp>` answers the
- * page with `Content-Security-Policy` built by `buildAppCsp` plus `frame-ancestors` limited to the
+ * page with `Content-Security-Policy` built by `resolveAppCsp` plus `frame-ancestors` limited to the
  * allowed host origins. The inner `srcdoc` app inherits that policy.
  */
 import { isRecord } from '../../guards'
-import { type CspHostPolicy, buildAppCsp } from '../../apps/csp'
+import { type CspHostPolicy, resolveAppCsp } from '../../apps/csp'
 import type { McpUiResourceCsp } from '../../apps/protocol'
 import { buildSandboxProxyPage, normalizeHostOrigins } from '../../apps/sandbox-proxy-page'
 import { createHttpRoute } from '../http/http-route'
@@ -16,7 +16,7 @@ import { HttpRefusal } from '../http/http-refusal'
 export interface SandboxProxyHandlerOptions {
   /** Host page origins that may frame the proxy (also checked by the page on every message). */
   allowedHostOrigins: string[]
-  /** Narrows what resources may declare (see `buildAppCsp`). */
+  /** Narrows what resources may declare (see `resolveAppCsp`). */
   hostPolicy?: CspHostPolicy
   /** Largest accepted `csp` query parameter, in characters. Default 8,192. */
   maxCspLength?: number
@@ -36,7 +36,7 @@ export function createSandboxProxyHandler(options: SandboxProxyHandlerOptions): 
       if (!isRecord(parsed)) throw new HttpRefusal('bad_request', 'csp must be the JSON of _meta.ui.csp')
       csp = parsed as McpUiResourceCsp
     }
-    const policy = `${buildAppCsp(csp, options.hostPolicy)}; frame-ancestors ${origins.join(' ')}`
+    const policy = `${resolveAppCsp(csp, options.hostPolicy).policy}; frame-ancestors ${origins.join(' ')}`
     return new Response(request.method === 'HEAD' ? null : page, {
       status: 200,
       headers: {
