@@ -116,7 +116,7 @@ async function main() {
       ratioGoal({ subject: m.kit, baseline: m.bareDialog, max: 1.2 }),
     )
     const inline = recordGoal(
-      `mount to interactive, ${m.fields} fields: ElicitationForm vs bare RJSF Form`,
+      `mount to interactive, ${m.fields} fields: ElicitationInline vs bare RJSF Form`,
       ratioGoal({ subject: m.inline, baseline: m.bare, max: 1.2 }),
     )
     return `| ${m.fields} | ${ms(median(m.kit))} | ${ms(median(m.bareDialog))} | ${dialog} | ${ms(median(m.inline))} | ${ms(median(m.bare))} | ${inline} |`
