@@ -40,7 +40,7 @@ function App() {
     <main>
       <p>React {React_VERSION}</p>
       <ElicitationDialog elicitation={elicitation} />
-      {McpAppFrame ? <span data-frame-export="ok" /> : null}
+      {McpAppFrame !== undefined ? <span data-frame-export="ok" /> : null}
     </main>
   )
 }
