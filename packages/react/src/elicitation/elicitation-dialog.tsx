@@ -1,10 +1,8 @@
 import { Close, Content, Overlay, Portal, Root } from '@radix-ui/react-dialog'
 import { type ComponentPropsWithoutRef, forwardRef } from 'react'
 import { composeEventHandlers } from '../shared/compose-event-handlers'
-import { ElicitationActions } from './elicitation-actions'
-import { ElicitationBody } from './elicitation-body'
+import { DefaultParts, PARTS } from './default-parts'
 import { type ElicitationRootProps, ElicitationViewProvider, splitRootProps, useElicitationViewValue } from './elicitation-context'
-import { ElicitationHeader } from './elicitation-header'
 
 /**
  * Props of {@link ElicitationDialog} and its Root: the Root's own, plus any prop of the dialog content
@@ -72,12 +70,9 @@ export const ElicitationDialog = Object.assign(
   forwardRef<HTMLDivElement, ElicitationDialogProps>(function ElicitationDialog({ children, ...props }, ref) {
     return (
       <ElicitationDialogRoot {...props} ref={ref}>
-        <ElicitationHeader />
-        <ElicitationBody />
-        {children}
-        <ElicitationActions />
+        <DefaultParts>{children}</DefaultParts>
       </ElicitationDialogRoot>
     )
   }),
-  { Root: ElicitationDialogRoot, Header: ElicitationHeader, Body: ElicitationBody, Actions: ElicitationActions },
+  { Root: ElicitationDialogRoot, ...PARTS },
 )

@@ -1,8 +1,6 @@
 import { type ComponentPropsWithoutRef, forwardRef } from 'react'
-import { ElicitationActions } from './elicitation-actions'
-import { ElicitationBody } from './elicitation-body'
+import { DefaultParts, PARTS } from './default-parts'
 import { type ElicitationRootProps, ElicitationViewProvider, splitRootProps, useElicitationViewValue } from './elicitation-context'
-import { ElicitationHeader } from './elicitation-header'
 
 /**
  * Props of {@link ElicitationInline} and its Root: the Root's own, plus any prop of its `<section>`.
@@ -42,12 +40,9 @@ export const ElicitationInline = Object.assign(
   forwardRef<HTMLElement, ElicitationInlineProps>(function ElicitationInline({ children, ...props }, ref) {
     return (
       <ElicitationInlineRoot {...props} ref={ref}>
-        <ElicitationHeader />
-        <ElicitationBody />
-        {children}
-        <ElicitationActions />
+        <DefaultParts>{children}</DefaultParts>
       </ElicitationInlineRoot>
     )
   }),
-  { Root: ElicitationInlineRoot, Header: ElicitationHeader, Body: ElicitationBody, Actions: ElicitationActions },
+  { Root: ElicitationInlineRoot, ...PARTS },
 )
