@@ -25,6 +25,7 @@ import { attachBrokerToAiSdkClient } from '../elicitation/adapters/ai-sdk'
 import { type UrlModeInnerTransport, withUrlElicitation } from '../elicitation/adapters/ai-sdk-url-mode'
 import { BROKER_ELICITATION_CAPABILITY } from '../elicitation/adapters/broker-elicitation-capability'
 import type { ElicitationBroker, ElicitationRequestContext } from '../elicitation/elicitation-broker-types'
+import { importOptionalPeer } from '../import-optional-peer'
 
 /** Where the parts go: the `writer` of `createUIMessageStream`, or anything with its `write`. */
 export interface McpToolsPartWriter {
@@ -75,10 +76,10 @@ async function defaultTransport(server: McpProxyUrlServer): Promise<UrlModeInner
   const requestInit = server.headers ? { headers: server.headers } : undefined
   // Loaded on first use: the MCP SDK is an optional peer, needed only when no transport is given.
   if (server.type === 'sse') {
-    const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js')
+    const { SSEClientTransport } = await importOptionalPeer<typeof import('@modelcontextprotocol/sdk/client/sse.js')>('@modelcontextprotocol/sdk/client/sse.js')
     return new SSEClientTransport(url, requestInit ? { requestInit } : undefined)
   }
-  const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js')
+  const { StreamableHTTPClientTransport } = await importOptionalPeer<typeof import('@modelcontextprotocol/sdk/client/streamableHttp.js')>('@modelcontextprotocol/sdk/client/streamableHttp.js')
   return new StreamableHTTPClientTransport(url, requestInit ? { requestInit } : undefined)
 }
 

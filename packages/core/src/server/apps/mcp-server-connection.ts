@@ -15,6 +15,7 @@ import { BROKER_ELICITATION_CAPABILITY } from '../elicitation/adapters/broker-el
 import { attachBrokerToMcpClient } from '../elicitation/adapters/mcp-sdk'
 import type { ElicitationContextOption } from '../elicitation/adapters/read-context'
 import type { ElicitationBroker } from '../elicitation/elicitation-broker-types'
+import { importOptionalPeer } from '../import-optional-peer'
 
 /** Per-request options the proxy passes to the client: its abort signal and timeout. */
 export interface McpProxyRequestOptions {
@@ -137,8 +138,8 @@ export async function connectUrlServer(config: McpProxyUrlServer, options: McpSe
   const url = new URL(config.url)
   // Loaded on first use: the SDK is an optional peer, needed only for URL-configured servers.
   const [{ Client }, { StreamableHTTPClientTransport }] = await Promise.all([
-    import('@modelcontextprotocol/sdk/client/index.js'),
-    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+    importOptionalPeer<typeof import('@modelcontextprotocol/sdk/client/index.js')>('@modelcontextprotocol/sdk/client/index.js'),
+    importOptionalPeer<typeof import('@modelcontextprotocol/sdk/client/streamableHttp.js')>('@modelcontextprotocol/sdk/client/streamableHttp.js'),
   ])
   const exchangeTimeoutMs = Math.max(options.timeoutMs, options.exchangeTimeoutMs ?? 0)
   const fetch = createBoundedMcpFetch({ origin: url.origin, timeoutMs: exchangeTimeoutMs, maxResponseBytes: options.maxResponseBytes })
@@ -150,11 +151,11 @@ export async function connectUrlServer(config: McpProxyUrlServer, options: McpSe
   if (setup.sdk === 'v2') return connectWithSdkV2(config.type, url, transportOptions, capabilities, setup, options.timeoutMs)
   const transport =
     config.type === 'sse'
-      ? new (await import('@modelcontextprotocol/sdk/client/sse.js')).SSEClientTransport(url, transportOptions)
+      ? new (await importOptionalPeer<typeof import('@modelcontextprotocol/sdk/client/sse.js')>('@modelcontextprotocol/sdk/client/sse.js')).SSEClientTransport(url, transportOptions)
       : new StreamableHTTPClientTransport(url, transportOptions)
   const client = new Client(setup.clientInfo ?? CLIENT_INFO, { capabilities })
   if (setup.elicitation) {
-    const { ElicitRequestSchema, ElicitationCompleteNotificationSchema } = await import('@modelcontextprotocol/sdk/types.js')
+    const { ElicitRequestSchema, ElicitationCompleteNotificationSchema } = await importOptionalPeer<typeof import('@modelcontextprotocol/sdk/types.js')>('@modelcontextprotocol/sdk/types.js')
     const schemas = { request: ElicitRequestSchema, complete: ElicitationCompleteNotificationSchema }
     attachBrokerToMcpClient(client, setup.elicitation.broker, { schemas, context: setup.elicitation.context })
   }
@@ -181,7 +182,7 @@ async function connectWithSdkV2(
   setup: McpClientSetup,
   timeoutMs: number,
 ): Promise<McpProxyClient> {
-  const sdk = await import('@modelcontextprotocol/client')
+  const sdk = await importOptionalPeer<typeof import('@modelcontextprotocol/client')>('@modelcontextprotocol/client')
   const transport = type === 'sse' ? new sdk.SSEClientTransport(url, transportOptions) : new sdk.StreamableHTTPClientTransport(url, transportOptions)
   const client = new sdk.Client(setup.clientInfo ?? CLIENT_INFO, { capabilities, versionNegotiation: { mode: 'auto' } })
   if (setup.elicitation) attachBrokerToMcpClientV2(client, setup.elicitation.broker, { context: setup.elicitation.context })
