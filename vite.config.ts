@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
 import { defaultClientConditions, defaultServerConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
-import { CHROMIUM, CHROMIUM_ARGS } from './scripts/chromium'
+import { CHROMIUM, CHROMIUM_ARGS } from './scripts/chromium.ts'
 
 const root = path.dirname(fileURLToPath(import.meta.url))
 
