@@ -59,6 +59,8 @@ export const HTTP_ERRORS = {
   invalid_content: { status: 422, rpcCode: INVALID_PARAMS },
   /** MCP proxy: the session's rate limit is spent (see the `Retry-After` header). */
   rate_limited: { status: 429, rpcCode: RATE_LIMITED_RPC_CODE },
+  /** Events: the session (or the process) has as many open event streams as allowed; retry after `Retry-After`. */
+  too_many_streams: { status: 429, rpcCode: RATE_LIMITED_RPC_CODE },
   /** An unexpected failure on the server (e.g. a throwing `getSessionId`); details go to `onError`. */
   internal: { status: 500, rpcCode: INTERNAL_ERROR },
   /** MCP proxy: the MCP server failed or could not be reached; details go to `onError`. */

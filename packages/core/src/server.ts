@@ -6,6 +6,7 @@ export type {
   ElicitationRecord,
   ElicitationSettlement,
   ElicitationStore,
+  SessionSubscribeOptions,
   SettledElicitation,
   SettledElicitationStatus,
   SettleOutcome,
@@ -21,7 +22,9 @@ export type {
   ElicitationBrokerOptions,
   ElicitationRequestContext,
   RespondOutcome,
+  SessionSubscription,
 } from './server/elicitation/elicitation-broker-types'
+export type { SessionListener } from './server/elicitation/stores/session-hub'
 export { createElicitationId } from './server/elicitation/create-elicitation-id'
 export { toElicitationDataPart, toElicitationRequestData } from './server/elicitation/elicitation-data'
 
@@ -34,6 +37,8 @@ export { createRespondHandler } from './server/elicitation/respond-handler'
 export type { RespondHandlerOptions } from './server/elicitation/respond-handler'
 export { createListHandler } from './server/elicitation/list-handler'
 export type { ListHandlerOptions } from './server/elicitation/list-handler'
+export { createElicitationEventsHandler } from './server/elicitation/events-handler'
+export type { ElicitationEventsHandlerOptions } from './server/elicitation/events-handler'
 export type { GetSessionId, SessionHandlerOptions } from './server/http/session-resolver'
 export { sessionFromCookie, sessionFromHeader } from './server/http/session-from-request'
 

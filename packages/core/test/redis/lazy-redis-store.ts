@@ -25,6 +25,12 @@ export function createLazyRedisStore(url: string, options: { now?: () => number 
     listPending: async (sessionId) => (await ready).listPending(sessionId),
     settle: async (settlement, now) => (await ready).settle(settlement, now),
     subscribe: async (id, listener) => (await ready).subscribe(id, listener),
+    publishSession: async (sessionId, data) => (await ready).publishSession?.(sessionId, data),
+    subscribeSession: async (sessionId, listener, options) => {
+      const store = await ready
+      if (!store.subscribeSession) throw new Error('the Redis store has no subscribeSession')
+      return store.subscribeSession(sessionId, listener, options)
+    },
     close: async () => {
       opened.delete(ready)
       await (await ready).close()

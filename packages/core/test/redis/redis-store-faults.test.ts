@@ -231,3 +231,42 @@ describe('Redis elicitation store under faults', () => {
     await eventually(async () => ((await scan()).length === 0 ? true : undefined), 5000)
   })
 })
+
+describe('Redis live channel under faults', () => {
+  const part = (id: string) => ({
+    elicitationId: id,
+    message: 'm',
+    requestedSchema: { type: 'object' as const, properties: {} },
+    mode: 'form' as const,
+    status: 'pending' as const,
+  })
+
+  it('after Redis restarts, tells each session listener it may have missed parts, and delivers across replicas again', async () => {
+    const server = await serverForTest()
+    const a = await storeOn(server, { reconnectWindowMs: 5000 })
+    const b = await storeOn(server, { reconnectWindowMs: 5000 })
+    const heard: string[] = []
+    let gaps = 0
+    await b.subscribeSession?.('s-1', (data) => heard.push(data.elicitationId), { onGap: () => gaps++ })
+    await a.publishSession?.('s-1', part('before'))
+    await eventually(async () => (heard.includes('before') ? true : undefined))
+    await server.restart()
+    await eventually(async () => (gaps > 0 ? true : undefined))
+    // Re-subscribed on the new connection: a replica's part reaches the other replica's listener again.
+    await eventually(async () => {
+      await a.publishSession?.('s-1', part('after'))
+      return heard.includes('after') ? true : undefined
+    })
+  })
+
+  it('given no Redis for a first subscriber, rejects with store_unavailable instead of hanging, and subscribes once Redis is back', async () => {
+    const server = await serverForTest()
+    const store = await storeOn(server, { connectTimeoutMs: 500, commandTimeoutMs: 500 })
+    await server.kill9()
+    const error = await store.subscribeSession?.('s-1', () => {}).catch((caught: unknown) => caught)
+    expect(error).toMatchObject({ code: 'store_unavailable' })
+    await server.restart()
+    const off = await eventually(async () => store.subscribeSession?.('s-1', () => {}))
+    off()
+  })
+})

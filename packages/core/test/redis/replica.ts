@@ -1,7 +1,7 @@
 /**
  * One chat-backend replica for the multi-process tests and the benchmark, run with
  * `tsx --conditions=@mcp-hitl/source replica.ts`: an elicitation broker on the Redis store, an MCP
- * SDK client wired to it, and HTTP routes: POST /respond, GET /pending (the kit's handlers) and
+ * SDK client wired to it, and HTTP routes: POST /respond, GET /pending, GET /events (the kit's handlers) and
  * POST /call { token } (calls the MCP server's `ask` tool and answers with the tool's result).
  * Prints `READY <port>` when it listens; exits cleanly on SIGTERM.
  */
@@ -12,6 +12,7 @@ import { createClient } from 'redis'
 import { BROKER_ELICITATION_CAPABILITY } from '../../src/server/elicitation/adapters/broker-elicitation-capability'
 import { attachBrokerToMcpClient } from '../../src/server/elicitation/adapters/mcp-sdk'
 import { createElicitationBroker } from '../../src/server/elicitation/elicitation-broker'
+import { createElicitationEventsHandler } from '../../src/server/elicitation/events-handler'
 import { createListHandler } from '../../src/server/elicitation/list-handler'
 import { createRespondHandler } from '../../src/server/elicitation/respond-handler'
 import { createRedisElicitationStore } from '../../src/server/elicitation/stores/redis-store'
@@ -67,6 +68,7 @@ const web = await startHttpServer(
     routeFetch({
       '/respond': createRespondHandler(broker, { getSessionId }),
       '/pending': createListHandler(broker, { getSessionId }),
+      '/events': createElicitationEventsHandler(broker, { getSessionId }),
       '/call': call,
     }),
   ),

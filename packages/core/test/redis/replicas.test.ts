@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type EchoMcpServer, startEchoMcpServer } from './echo-mcp-server'
 import { type RedisServerHandle, startRedisServer } from './redis-server'
+import { readSse } from '../../src/server/testing/sse-reader'
+import type { ElicitationRequestData } from '../../src/elicitation/wire'
 import { type ReplicaHandle, spawnReplica } from './spawn-replica'
 
 interface Listed {
@@ -102,6 +104,23 @@ describe('two replicas sharing one Redis', () => {
     expect(await respond(b, { id: ids.get('cross'), action: 'accept', content: { name: 'Ada' } })).toBe(200)
     expect(await answer).toEqual({ action: 'accept', content: { name: 'Ada' } })
     expect(mcp.received.get('cross')).toEqual([{ action: 'accept', content: { name: 'Ada' } }])
+  })
+
+  it('live channel: an elicitation raised on replica A streams from replica B’s events route, and so does its answer', async () => {
+    const response = await fetch(`${b.url}/events`, { headers: SESSION })
+    expect(response.status).toBe(200)
+    const page = readSse(response.body as ReadableStream<Uint8Array>)
+    try {
+      await page.until((r) => r.retry !== undefined)
+      const answer = call(a, 'live')
+      const raised = await page.next<ElicitationRequestData>((data) => data.message === 'token:live' && data.status === 'pending', 30_000)
+      // Answered through A this time: B's page still hears that it was answered.
+      expect(await respond(a, { id: raised.elicitationId, action: 'decline' })).toBe(200)
+      expect(await answer).toEqual({ action: 'decline' })
+      await page.next<ElicitationRequestData>((data) => data.elicitationId === raised.elicitationId && data.status === 'declined', 30_000)
+    } finally {
+      await page.cancel()
+    }
   })
 
   it('given kill -9 of the replica that holds the MCP request, its elicitation leaves the other’s list and an answer gets 410, never 200', async () => {

@@ -3,6 +3,7 @@
  * (memory, Redis) so both keep the same 404/409/410 rules, caps and wake-ups the broker relies on.
  */
 import { afterEach, describe, expect, it } from 'vitest'
+import type { ElicitationRequestData } from '../../src/elicitation/wire'
 import type { ElicitationSettlement, ElicitationStore, StoredElicitation } from '../../src/server/elicitation/stores/elicitation-store'
 
 /** How the suite gets stores. */
@@ -316,6 +317,39 @@ export function describeElicitationStoreContract(name: string, harness: StoreCon
       expect(await heard).toEqual(accept(waited.id))
       const expiry: ElicitationSettlement = { id: abandoned.id, status: 'expired', result: { action: 'cancel' } }
       expect(await store.settle(expiry, abandoned.expiresAt)).toEqual({ ok: true })
+    })
+
+    it('live channel: a part published on one replica reaches the session’s subscribers on every replica, once each, and no other session’s', async () => {
+      const store = await open()
+      const peer = await peerOf(store)
+      if (!store.subscribeSession || !peer.publishSession || !store.publishSession) throw new Error('the store has no live channel')
+      const here: ElicitationRequestData[] = []
+      const there: ElicitationRequestData[] = []
+      const otherSession: ElicitationRequestData[] = []
+      const offHere = await store.subscribeSession('session-a', (data) => here.push(data))
+      const offThere = await (peer.subscribeSession ?? store.subscribeSession)('session-a', (data) => there.push(data))
+      await store.subscribeSession('session-b', (data) => otherSession.push(data))
+      const part = (id: string, status: ElicitationRequestData['status']): ElicitationRequestData => ({
+        elicitationId: id,
+        message: 'Who are you?',
+        requestedSchema: { type: 'object', properties: {} },
+        mode: 'form',
+        status,
+      })
+      await peer.publishSession('session-a', part('e-1', 'pending'))
+      await store.publishSession('session-a', part('e-1', 'declined'))
+      await until(async () => here.length === 2 && there.length === 2)
+      // Give a duplicate (an echo of a replica's own publication) time to arrive: none may.
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(here.map((data) => data.status)).toEqual(['pending', 'declined'])
+      expect(there.map((data) => data.status)).toEqual(['pending', 'declined'])
+      expect(otherSession).toEqual([])
+      offHere()
+      offHere()
+      await store.publishSession('session-a', part('e-2', 'pending'))
+      await until(async () => there.length === 3)
+      expect(here).toHaveLength(2)
+      offThere()
     })
 
     it('on close, cancels the waiters left with a reason', async () => {

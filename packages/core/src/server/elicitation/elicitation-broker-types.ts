@@ -14,7 +14,8 @@ import type {
   RespondErrorCode,
   RespondRequestBody,
 } from '../../elicitation/wire'
-import type { ElicitationStore } from './stores/elicitation-store'
+import type { ElicitationStore, SessionSubscribeOptions } from './stores/elicitation-store'
+import type { SessionListener } from './stores/session-hub'
 
 /** Options of {@link createElicitationBroker}. */
 export interface ElicitationBrokerOptions {
@@ -96,6 +97,15 @@ export type ElicitationBrokerEvent =
   | { type: 'emit_failed'; id: string; error: unknown }
   | { type: 'store_error'; id: string; operation: string; error: unknown }
 
+/** What {@link ElicitationBroker.subscribeSession} returns: call it to unsubscribe (idempotent). */
+export type SessionSubscription = (() => void) & {
+  /**
+   * Resolves once the subscription is live on every replica; rejects (`store_unavailable`, or
+   * `misuse` on a closed broker) when it cannot be made, and then it hears nothing.
+   */
+  readonly ready: Promise<void>
+}
+
 /** Parks elicitations until the person answers, validates answers, and keeps the chat UI in step. */
 export interface ElicitationBroker {
   /** Shows the elicitation and resolves with the answer for the MCP server; never rejects, never hangs past the TTL. */
@@ -109,6 +119,14 @@ export interface ElicitationBroker {
   complete(urlElicitationId: string, scope?: CompleteScope): Promise<boolean>
   /** The session's pending elicitations, for a page that reloads. */
   listPending(sessionId: string): Promise<ElicitationRequestData[]>
+  /**
+   * The per-session live channel: `listener` hears every part the broker emits for the session's
+   * elicitations (the same `ElicitationRequestData` as the chat stream's part, content redacted),
+   * on this replica or, with a shared store, any other: raised by an app's button with no chat
+   * stream, answered in another tab. Await `ready` before reading `listPending` so nothing falls
+   * between the two. Treat the data as read-only: every subscriber gets the same object.
+   */
+  subscribeSession(sessionId: string, listener: SessionListener, options?: SessionSubscribeOptions): SessionSubscription
   /** Answers every waiting request `cancel`, clears timers, and closes the store it created. */
   close(): Promise<void>
 }

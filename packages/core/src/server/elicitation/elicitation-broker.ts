@@ -21,14 +21,16 @@ import type {
   ElicitationBrokerOptions,
   ElicitationRequestContext,
   RespondOutcome,
+  SessionSubscription,
 } from './elicitation-broker-types'
 import { DeadlineQueue } from './deadline-queue'
 import { EMPTY_REQUESTED_SCHEMA, toElicitationDataPart, toElicitationRequestData } from './elicitation-data'
 import { UrlCompletions } from './url-completions'
 import type { UrlWait } from './url-completions'
-import type { ElicitationLimits, ElicitationSettlement, StoredElicitation } from './stores/elicitation-store'
+import type { ElicitationLimits, ElicitationSettlement, SessionSubscribeOptions, StoredElicitation } from './stores/elicitation-store'
 import { jsonByteLength, utf8ByteLength } from './stores/json-byte-length'
 import { createMemoryElicitationStore } from './stores/memory-store'
+import { SessionHub, type SessionListener } from './stores/session-hub'
 
 const DEFAULT_TTL_MS = 10 * 60_000
 /**
@@ -87,6 +89,10 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
   const validate = options.validate ?? validateElicitationContent
   const waiters = new Map<string, Waiter>()
   const urlWaits = new UrlCompletions(limits.maxPendingBytes)
+  // The live channel: the store's when it has one (Redis: across replicas), else this process only.
+  const sharedSessions = store.publishSession && store.subscribeSession ? store : undefined
+  const localSessions = sharedSessions ? undefined : new SessionHub()
+  const sessionSubscriptions = new Set<() => void>()
   let closed = false
 
   const report = (event: ElicitationBrokerEvent): void => {
@@ -97,7 +103,18 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
     }
   }
 
-  const emitData = (emit: ElicitationRequestContext['emit'], data: ElicitationRequestData): void => {
+  const publishSession = (sessionId: string, data: ElicitationRequestData): void => {
+    if (typeof sessionId !== 'string' || sessionId.length === 0) return
+    if (localSessions) localSessions.publish(sessionId, data)
+    else sharedSessions?.publishSession?.(sessionId, data).catch((error: unknown) => {
+      // The chat stream still carries the part; pages on other replicas see it on their next list.
+      report({ type: 'store_error', id: data.elicitationId, operation: 'publishSession', error })
+    })
+  }
+
+  /** Shows `data` in the chat stream that asked (if any) and to every live page of the session. */
+  const emitData = (emit: ElicitationRequestContext['emit'], sessionId: string, data: ElicitationRequestData): void => {
+    publishSession(sessionId, data)
     if (!emit) return
     try {
       emit(toElicitationDataPart(data))
@@ -118,14 +135,14 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
     const record: StoredElicitation = { id: createElicitationId(), sessionId: ctx.sessionId, createdAt: at, expiresAt: at, status: 'pending', ...shown }
     if (ctx.serverName !== undefined) record.serverName = ctx.serverName
     report({ type: 'refused', id: record.id, sessionId: ctx.sessionId, serverName: ctx.serverName, reason })
-    emitData(ctx.emit, toElicitationRequestData(record, status, result, reason))
+    emitData(ctx.emit, ctx.sessionId, toElicitationRequestData(record, status, result, reason))
     return result
   }
 
   const emitCompleted = (wait: UrlWait): void => {
     urlWaits.drop(wait)
     report({ type: 'completed', id: wait.record.id, urlElicitationId: wait.record.urlElicitationId ?? '' })
-    emitData(wait.emit, toElicitationRequestData(wait.record, 'completed', { action: 'accept' }))
+    emitData(wait.emit, wait.record.sessionId, toElicitationRequestData(wait.record, 'completed', { action: 'accept' }))
   }
 
   /**
@@ -206,7 +223,7 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
       // The waiter is its own abort listener (handleEvent): no extra closure per request.
       ctx.signal?.addEventListener('abort', this, { once: true })
       report({ type: 'requested', id: record.id, sessionId: record.sessionId, serverName: record.serverName, mode: record.mode, expiresAt: record.expiresAt })
-      emitData(ctx.emit, toElicitationRequestData(record, 'pending'))
+      emitData(ctx.emit, record.sessionId, toElicitationRequestData(record, 'pending'))
       if (ctx.signal?.aborted) this.handleEvent()
       if (closed) void settleFromHere(this, cancelled(record.id, 'The elicitation broker was closed'), 'close')
     }
@@ -240,7 +257,7 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
           ? { action: 'accept', content: settlement.result.content }
           : { action: settlement.result.action }
       report({ type: 'settled', id: record.id, sessionId: record.sessionId, status: settlement.status, action: result.action, reason: settlement.reason })
-      emitData(ctx.emit, toElicitationRequestData(record, settlement.status, result, settlement.reason))
+      emitData(ctx.emit, record.sessionId, toElicitationRequestData(record, settlement.status, result, settlement.reason))
       if (urlWait) {
         if (accepted) {
           urlWait.accepted = true
@@ -392,6 +409,46 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
     return records.map((record) => toElicitationRequestData(record, 'pending'))
   }
 
+  const subscribeSession = (sessionId: string, listener: SessionListener, options: SessionSubscribeOptions = {}): SessionSubscription => {
+    if (typeof sessionId !== 'string' || sessionId.length === 0) {
+      throw new McpHitlError('broker.subscribeSession needs the session id, a non-empty string (the one getSessionId returns).', { code: 'misuse' })
+    }
+    if (typeof listener !== 'function') {
+      throw new McpHitlError('broker.subscribeSession needs a listener function, called with each ElicitationRequestData.', { code: 'misuse' })
+    }
+    let unsubscribe: (() => void) | undefined
+    let stopped = false
+    const stop = (): void => {
+      stopped = true
+      sessionSubscriptions.delete(stop)
+      unsubscribe?.()
+      unsubscribe = undefined
+    }
+    let ready: Promise<void>
+    if (closed) {
+      stopped = true
+      ready = Promise.reject(new McpHitlError('broker.subscribeSession was called on a closed broker.', { code: 'misuse' }))
+    } else if (localSessions) {
+      unsubscribe = localSessions.add(sessionId, listener, options.onGap)
+      ready = Promise.resolve()
+    } else {
+      ready = (sharedSessions?.subscribeSession?.(sessionId, listener, options) ?? Promise.resolve(() => {})).then(
+        (off) => {
+          if (stopped) off()
+          else unsubscribe = off
+        },
+        (error: unknown) => {
+          stop()
+          throw error
+        },
+      )
+    }
+    if (!stopped) sessionSubscriptions.add(stop)
+    // Marked handled here: a caller that never awaits `ready` must not get an unhandled rejection.
+    ready.catch(() => {})
+    return Object.assign(stop, { ready })
+  }
+
   const close = async (): Promise<void> => {
     if (closed) return
     closed = true
@@ -405,6 +462,8 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
     for (const waiter of [...waiters.values()]) {
       waiter.finish({ id: waiter.record.id, status: 'cancelled', result: { action: 'cancel' }, reason })
     }
+    // After the waiters: the pages still hear that their requests were cancelled.
+    for (const stop of [...sessionSubscriptions]) stop()
     urlWaits.clear()
     deadlines.clear()
     if (timer !== undefined) clearTimeout(timer)
@@ -412,5 +471,5 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
     if (ownsStore) await store.close()
   }
 
-  return { request, respond, complete, listPending, close }
+  return { request, respond, complete, listPending, subscribeSession, close }
 }

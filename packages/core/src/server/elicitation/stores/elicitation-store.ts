@@ -10,7 +10,8 @@
  * record leaves the session's list: no one is told an answer was delivered when it was not.
  */
 import type { ElicitResult, RequestedSchema } from '../../../elicitation/protocol'
-import type { ElicitationMode, ElicitationStatus } from '../../../elicitation/wire'
+import type { ElicitationMode, ElicitationRequestData, ElicitationStatus } from '../../../elicitation/wire'
+import type { SessionListener } from './session-hub'
 
 /** Final statuses: everything but `pending`. */
 export type SettledElicitationStatus = Exclude<ElicitationStatus, 'pending'>
@@ -109,6 +110,27 @@ export interface ElicitationStore {
    * recover calls the listener with a `cancelled` settlement whose `reason` says why, so no waiter hangs.
    */
   subscribe(id: string, listener: (settlement: ElicitationSettlement) => void): Promise<() => void>
+  /**
+   * The per-session live channel, sending side: hands `data` to the session's subscribers in this
+   * process at once and, for a shared store, to those of every other replica. Resolves once sent;
+   * rejects when the backend cannot take it (the broker reports it and goes on). Optional: a store
+   * without it gets an in-process channel from the broker.
+   */
+  publishSession?(sessionId: string, data: ElicitationRequestData): Promise<void>
+  /**
+   * The per-session live channel, receiving side: `listener` hears every part published for the
+   * session, on any replica, from the moment the returned promise resolves (the subscription is
+   * live) until the unsubscribe it resolves to is called. `options.onGap` is called when parts may
+   * have been missed (a shared store lost its connection and got it back). Rejects with
+   * `store_unavailable` when the backend cannot be reached.
+   */
+  subscribeSession?(sessionId: string, listener: SessionListener, options?: SessionSubscribeOptions): Promise<() => void>
   /** Releases timers, connections and subscriptions. */
   close(): Promise<void>
+}
+
+/** Options of a session subscription. */
+export interface SessionSubscribeOptions {
+  /** Parts may have been missed (the store's connection dropped and came back): re-read `listPending`. */
+  onGap?: () => void
 }

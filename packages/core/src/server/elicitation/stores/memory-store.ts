@@ -15,10 +15,13 @@ import type {
   ElicitationSettlement,
   ElicitationStore,
   SettledElicitation,
+  SessionSubscribeOptions,
   SettleOutcome,
   StoredElicitation,
 } from './elicitation-store'
+import type { ElicitationRequestData } from '../../../elicitation/wire'
 import { jsonByteLength } from './json-byte-length'
+import { SessionHub, type SessionListener } from './session-hub'
 
 /** Options of {@link createMemoryElicitationStore}. */
 export interface MemoryElicitationStoreOptions {
@@ -59,6 +62,8 @@ export function createMemoryElicitationStore(options: MemoryElicitationStoreOpti
   const listeners = new Map<string, Listener | Set<Listener>>()
   // Pending ids per session, in creation order: listPending costs what the session holds.
   const pendingBySession = new Map<string, Set<string>>()
+  // The live channel: one process, so the hub alone is the whole channel.
+  const sessions = new SessionHub()
   let pendingBytes = 0
   let closed = false
 
@@ -194,9 +199,19 @@ export function createMemoryElicitationStore(options: MemoryElicitationStoreOpti
       }
     },
 
+    async publishSession(sessionId: string, data: ElicitationRequestData): Promise<void> {
+      sessions.publish(sessionId, data)
+    },
+
+    async subscribeSession(sessionId: string, listener: SessionListener, options: SessionSubscribeOptions = {}): Promise<() => void> {
+      assertOpen()
+      return sessions.add(sessionId, listener, options.onGap)
+    },
+
     async close(): Promise<void> {
       if (closed) return
       closed = true
+      sessions.clear()
       // Nobody may be left waiting on a store that is gone.
       for (const id of [...listeners.keys()]) {
         notify({ id, status: 'cancelled', result: { action: 'cancel' }, reason: 'The elicitation store was closed' })

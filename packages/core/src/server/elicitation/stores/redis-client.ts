@@ -23,6 +23,8 @@ export interface RedisStoreClient {
   connect(): Promise<unknown>
   sendCommand(args: ReadonlyArray<string>, options?: { timeout?: number }): Promise<unknown>
   subscribe(channel: string, listener: (message: string, channel: string) => unknown): Promise<unknown>
+  /** Leaves a channel (the live channel's last listener of a session left). */
+  unsubscribe(channel: string): Promise<unknown>
   on(event: string, listener: (...args: unknown[]) => void): unknown
   /** Graceful close (waits for replies in flight). */
   close(): Promise<unknown>

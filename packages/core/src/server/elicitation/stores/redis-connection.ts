@@ -67,6 +67,14 @@ export class RedisConnection {
     return !this.#closed && this.#prepared && this.#client.isReady
   }
 
+  /**
+   * The current client while it is ready, for what `send` cannot carry: SUBSCRIBE and UNSUBSCRIBE
+   * on a subscriber connection, which node-redis tracks itself (and re-sends after a reconnect).
+   */
+  get readyClient(): RedisStoreClient | undefined {
+    return this.isReady ? this.#client : undefined
+  }
+
   /** The first connection; the caller bounds it in time and closes the connection on failure. */
   async start(): Promise<void> {
     const client = this.#client

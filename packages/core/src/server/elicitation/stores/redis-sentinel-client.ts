@@ -12,6 +12,7 @@ export interface RedisSentinelLike {
   connect(): Promise<unknown>
   sendCommand(isReadonly: boolean | undefined, args: string[]): Promise<unknown>
   subscribe(channel: string, listener: (message: string, channel: string) => unknown): Promise<unknown>
+  unsubscribe(channel: string): Promise<unknown>
   on(event: string, listener: (...args: unknown[]) => void): unknown
   close(): Promise<unknown>
   destroy(): Promise<unknown>
@@ -35,6 +36,7 @@ export function sentinelStoreClient(sentinel: RedisSentinelLike): RedisStoreClie
     connect: () => sentinel.connect(),
     sendCommand: (args) => sentinel.sendCommand(false, [...args]),
     subscribe: (channel, listener) => sentinel.subscribe(channel, listener),
+    unsubscribe: (channel) => sentinel.unsubscribe(channel),
     on: (event, listener) => sentinel.on(event, listener),
     close: () => sentinel.close(),
     // The store destroys synchronously and moves on; a failed teardown has nothing left to report.

@@ -22,16 +22,18 @@ import { utf8ByteLength } from './json-byte-length'
 import { RedisScriptRunner, type RedisStoreClient } from './redis-client'
 import { RedisConnection } from './redis-connection'
 import { CREATE_SCRIPT, LIST_PENDING_SCRIPT, SETTLE_SCRIPT } from './redis-scripts'
+import { RedisSessionChannel } from './redis-session-channel'
 import { RedisSettlementChannel } from './redis-settlement-channel'
 
 /** Options of {@link createRedisElicitationStore}. */
 export interface RedisElicitationStoreOptions {
   /**
    * Makes a new, unconnected node-redis client, e.g. `() => createClient({ url })` from `redis`.
-   * Called twice (commands and pub/sub); the store connects, owns and closes both.
+   * Called twice (commands and pub/sub), and once more when the live channel is first used
+   * (`subscribeSession`, the events handler); the store connects, owns and closes them all.
    */
   createClient: () => RedisStoreClient
-  /** Prefix of every key and of the channel; default `mcp-hitl:`. Give each app sharing a Redis its own. */
+  /** Prefix of every key and channel (settlements, and `session-events:<id>` per session); default `mcp-hitl:`. Give each app sharing a Redis its own. */
   keyPrefix?: string
   /** How long waiters survive a lost connection before they are cancelled; default 5000 ms. */
   reconnectWindowMs?: number
@@ -100,6 +102,7 @@ export async function createRedisElicitationStore(options: RedisElicitationStore
     bytes: `${prefix}bytes`,
     tombstones: `${prefix}tombstones`,
     channel: `${prefix}settled`,
+    sessionEvents: `${prefix}session-events:`,
   }
   const maxSettledRecords = options.maxSettledRecords ?? 100_000
   const leaseMs = options.leaseMs ?? 15_000
@@ -150,6 +153,8 @@ export async function createRedisElicitationStore(options: RedisElicitationStore
     const why = [lastError, error].map((e) => (e as Error)?.message ?? String(e)).filter((m) => m !== 'undefined')
     throw new McpHitlError(`Redis is unreachable: ${[...new Set(why)].join('; ')}`, { code: 'store_unavailable', cause: lastError ?? error })
   }
+
+  const sessions = new RedisSessionChannel({ connection, runner, channelPrefix: keys.sessionEvents, reconnectWindowMs })
 
   const parse = (json: string): StoredElicitation => ({ ...(JSON.parse(json) as StoredElicitation), status: 'pending' })
 
@@ -243,7 +248,12 @@ export async function createRedisElicitationStore(options: RedisElicitationStore
       return channel.add(id, listener)
     },
 
+    publishSession: (sessionId, data) => sessions.publish(sessionId, data),
+
+    subscribeSession: (sessionId, listener, options = {}) => sessions.subscribe(sessionId, listener, options.onGap),
+
     async close(): Promise<void> {
+      await sessions.close()
       // The channel first: it tells Redis its waiters are gone over the commands connection.
       await channel.close()
       await commands.close()
