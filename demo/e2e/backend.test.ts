@@ -10,6 +10,7 @@ import { createScriptedModel } from '../server/chat/scripted-model'
 import { createDemoApi, type DemoApi } from '../server/demo-api'
 import { type McpHttpServer, startMcpHttpServer } from '../server/mcp/mcp-http-server'
 import { type Chunk, createBackendClient } from './backend-client'
+import { describeResume } from './resume-suite'
 
 let mcp: McpHttpServer
 let broker: ElicitationBroker
@@ -96,6 +97,8 @@ describe('chat endpoint', () => {
     expect(other.filter((c) => c.type === 'tool-input-available')).toEqual([])
   })
 })
+
+describeResume('memory', () => ({ api, backend }))
 
 describe('MCP proxy endpoint', () => {
   async function proxy(cookie: string, body: unknown): Promise<Response> {

@@ -110,6 +110,33 @@ describe('register_user (form elicitation)', () => {
   })
 })
 
+describe('resume after a reload', () => {
+  it('given a reload mid-form, answering the recovered form brings the tool result and the assistant’s reply', async () => {
+    const { page, errors } = await openPage(shared, demo.url)
+    await send(page, 'Register me')
+    await dialog(page).getByLabel('Username').fill('half-typed')
+    await page.reload()
+    const form = dialog(page)
+    await form.getByText('Create your account').waitFor()
+    // The conversation is back too: the user's message, and the tool still running.
+    await page.locator('.demo-message[data-role="user"]').filter({ hasText: 'Register me' }).waitFor()
+    await form.getByLabel('Username').fill('ada')
+    await form.getByLabel('Email').fill('ada@example.com')
+    await form.getByLabel('Free', { exact: true }).check()
+    await form.getByRole('button', { name: 'Submit' }).click()
+    const reply = await assistantSays(page, 'Registered ada')
+    expect(await reply.textContent()).toContain('Registered ada (ada@example.com) on the Free plan.')
+    await expect.poll(() => page.locator('.demo-tool').filter({ hasText: 'register_user' }).last().textContent(), EVENTUALLY).toContain('done')
+    await expect.poll(() => form.count(), EVENTUALLY).toBe(0)
+    await screenshot(page, 'reload-resumed')
+    // A second reload shows the finished conversation as it was saved.
+    await page.reload()
+    await assistantSays(page, 'Registered ada')
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})
+
 describe('inline forms', () => {
   it('given the inline switch, shows the form in the page instead of a dialog and answers from there', async () => {
     const { page } = await openPage(shared, demo.url)

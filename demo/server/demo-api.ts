@@ -1,9 +1,11 @@
 /**
- * The demo's HTTP API, as Fetch-API handlers under `/api` (Hono): the AI SDK chat, the kit's
- * respond / list handlers and MCP proxy, the AG-UI endpoint and the page's config.
+ * The demo's HTTP API, as Fetch-API handlers under `/api` (Hono): the AI SDK chat (with its resume
+ * route), the kit's respond / list / events handlers and MCP proxy, the AG-UI endpoint and the
+ * page's config.
  */
 import {
   type ElicitationBroker,
+  createElicitationEventsHandler,
   createListHandler,
   createMcpProxyHandler,
   createRespondHandler,
@@ -11,7 +13,9 @@ import {
 import type { LanguageModel } from 'ai'
 import { Hono } from 'hono'
 import { createAgUiRoute } from './ag-ui/ag-ui-route'
-import { createChatRoute } from './chat/chat-route'
+import { createChatRoute, type DemoUIMessage } from './chat/chat-route'
+import { createChatStore } from './chat/chat-store'
+import { type ChatStreams, createMemoryChatStreams } from './chat/chat-streams'
 import { DEMO_SERVER_NAME } from './mcp/demo-mcp-server'
 import { newSessionId, readSessionId, sessionCookie } from './session'
 
@@ -23,6 +27,8 @@ export interface DemoApiOptions {
   mcpUrl: string
   /** Origin of the sandbox proxy page, given to the frontend. */
   sandboxOrigin: string
+  /** Where chat turns are kept for resuming after a reload. Default: in this process. */
+  streams?: ChatStreams
 }
 
 /** Stable id of the one MCP server, preferred over its hash by the proxy and the middleware. */
@@ -43,9 +49,13 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
     broker: options.broker,
     server,
     serverName: DEMO_SERVER_NAME,
+    chats: createChatStore<DemoUIMessage>(),
+    streams: options.streams ?? createMemoryChatStreams(),
   })
   const respond = createRespondHandler(options.broker, { getSessionId })
   const list = createListHandler(options.broker, { getSessionId })
+  // The live channel: a request raised outside this tab's chat stream, or answered in another tab.
+  const events = createElicitationEventsHandler(options.broker, { getSessionId })
   // The apps' tool calls run with the backend's access to the MCP server: only the page's own session may make them.
   const proxy = createMcpProxyHandler({ servers: [server], getSessionId })
   const agUi = createAgUiRoute({ mcpUrl: options.mcpUrl, serverId: DEMO_SERVER_ID })
@@ -59,9 +69,12 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
     if (!existing) c.res.headers.append('set-cookie', sessionCookie(c.get('sessionId')))
   })
   app.get('/api/config', (c) => c.json({ sandboxOrigin: options.sandboxOrigin, model: options.modelLabel, serverName: DEMO_SERVER_NAME }))
-  app.post('/api/chat', (c) => chat(c.req.raw, c.get('sessionId')))
+  app.get('/api/chat', (c) => chat.current(c.get('sessionId')))
+  app.post('/api/chat', (c) => chat.send(c.req.raw, c.get('sessionId')))
+  app.get('/api/chat/:id/stream', (c) => chat.resume(c.req.param('id'), c.get('sessionId')))
   app.post('/api/elicitation/respond', (c) => respond(c.req.raw))
   app.get('/api/elicitation/pending', (c) => list(c.req.raw))
+  app.get('/api/elicitation/events', (c) => events(c.req.raw))
   app.post('/api/mcp-proxy', (c) => proxy(c.req.raw))
   app.post('/api/ag-ui', (c) => agUi(c.req.raw))
   return { fetch: (request) => app.fetch(request), close: () => proxy.close() }

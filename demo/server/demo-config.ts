@@ -12,6 +12,8 @@ export interface DemoConfig {
   sandboxPort: number
   /** The demo MCP server (Streamable HTTP) and its consent page. */
   mcpPort: number
+  /** `REDIS_URL`: pending elicitations and resumable chat turns in Redis instead of this process. */
+  redisUrl?: string
 }
 
 function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -22,12 +24,15 @@ function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   return value
 }
 
-/** Reads `DEMO_PORT` (3000), `DEMO_SANDBOX_PORT` (3001) and `DEMO_MCP_PORT` (3002). */
+/** Reads `DEMO_PORT` (3000), `DEMO_SANDBOX_PORT` (3001), `DEMO_MCP_PORT` (3002) and `REDIS_URL` (unset). */
 export function readDemoConfig(env: NodeJS.ProcessEnv = process.env): DemoConfig {
+  const redisUrl = env.REDIS_URL || undefined
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new Error(`REDIS_URL must start with redis:// or rediss://, got "${redisUrl}"`)
   return {
     host: '127.0.0.1',
     port: port(env, 'DEMO_PORT', 3000),
     sandboxPort: port(env, 'DEMO_SANDBOX_PORT', 3001),
     mcpPort: port(env, 'DEMO_MCP_PORT', 3002),
+    ...(redisUrl ? { redisUrl } : {}),
   }
 }

@@ -7,11 +7,14 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import { createElicitationBroker } from '@mcp-hitl/core/server'
+import { createRedisElicitationStore } from '@mcp-hitl/core/server/redis'
+import { createClient } from 'redis'
 import { createServer as createViteServer, type ViteDevServer } from 'vite'
 import { createDemoApi } from './demo-api'
 import { readDemoConfig } from './demo-config'
 import { type Listening, PortInUseError, listen } from './listen'
 import { startMcpHttpServer } from './mcp/mcp-http-server'
+import { createChatStreams } from './chat/chat-streams'
 import { pickModel } from './chat/pick-model'
 import { startSandboxServer } from './sandbox-server'
 
@@ -50,10 +53,17 @@ async function main(): Promise<void> {
       hostOrigins: [web.origin, `http://localhost:${web.port}`],
     })
     stoppers.push(sandbox.close)
-    const broker = createElicitationBroker()
+    // With REDIS_URL, pending elicitations and chat turns outlive this process and are shared by replicas.
+    const store = config.redisUrl
+      ? await createRedisElicitationStore({ createClient: () => createClient({ url: config.redisUrl }), keyPrefix: 'mcp-hitl-demo:' })
+      : undefined
+    if (store) stoppers.push(() => store.close())
+    const streams = await createChatStreams({ redisUrl: config.redisUrl })
+    stoppers.push(() => streams.close())
+    const broker = createElicitationBroker({ store })
     stoppers.push(() => broker.close())
     const { model, label } = await pickModel()
-    const api = createDemoApi({ broker, model, modelLabel: label, mcpUrl: mcp.url, sandboxOrigin: sandbox.origin })
+    const api = createDemoApi({ broker, model, modelLabel: label, mcpUrl: mcp.url, sandboxOrigin: sandbox.origin, streams })
     stoppers.push(api.close)
     apiListener = getRequestListener(api.fetch)
 
@@ -71,6 +81,7 @@ async function main(): Promise<void> {
   model:        ${label}
   MCP server:   ${mcp.url}
   sandbox:      ${sandbox.origin}
+  store:        ${store ? 'Redis' : 'in this process'} (set REDIS_URL to share it)
 
   Open ${web.origin}  (AG-UI page: ${web.origin}/ag-ui)
   Press Ctrl-C to stop.

@@ -1,7 +1,9 @@
 /**
  * The AI SDK page: `useChat` against `/api/chat`, the kit's `useElicitation` fed by the chat's
  * messages (and by the list route after a reload), answered in an `ElicitationDialog` or inline
- * with `ElicitationInline`; MCP Apps render inline with `McpAppFrame`.
+ * with `ElicitationInline`; MCP Apps render inline with `McpAppFrame`. After a reload the page starts
+ * from the saved chat and resumes the turn still running (`resume: true`), so the answer to a
+ * recovered form brings the tool's result and the reply.
  */
 import { useChat } from '@ai-sdk/react'
 import { ElicitationDialog, ElicitationInline, useElicitation } from '@mcp-hitl/react/elicitation'
@@ -11,6 +13,7 @@ import type { DemoUIMessage } from '../server/chat/chat-route'
 import { Composer } from './composer'
 import { MessageList } from './message-list'
 import { SuggestedPrompts } from './suggested-prompts'
+import { type SavedChat, useSavedChat } from './use-saved-chat'
 import type { Theme } from './use-theme'
 
 const SUGGESTIONS = [
@@ -20,10 +23,22 @@ const SUGGESTIONS = [
   { label: 'MCP App', prompt: 'Show the task board' },
 ]
 
-/** The chat page. */
+/** The chat page, once the saved chat is loaded. */
 export function ChatPage(props: { theme: Theme; sandboxOrigin: string }) {
+  const saved = useSavedChat()
+  if (!saved) return <p className="demo-model">Loading…</p>
+  return <Chat {...props} saved={saved} />
+}
+
+function Chat(props: { theme: Theme; sandboxOrigin: string; saved: SavedChat }) {
+  // Resumes from GET /api/chat/<id>/stream, the default reconnect URL of the transport.
   const transport = useMemo(() => new DefaultChatTransport<DemoUIMessage>({ api: '/api/chat' }), [])
-  const { messages, sendMessage, status, error } = useChat<DemoUIMessage>({ transport })
+  const { messages, sendMessage, status, error } = useChat<DemoUIMessage>({
+    id: props.saved.id,
+    messages: props.saved.messages,
+    resume: true,
+    transport,
+  })
   const [inline, setInline] = useState(() => new URLSearchParams(location.search).get('form') === 'inline')
   // Answers go to the kit's default respond route (/api/elicitation/respond); after a reload the
   // still-pending requests come back from the list route.

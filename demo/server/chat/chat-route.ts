@@ -3,6 +3,11 @@
  * `connectMcpTools` (the broker turns each `elicitation/create` into a `data-elicitation-request`
  * part, each UI tool result also becomes a `data-mcp-apps` part, app-only tools stay away from the
  * model). The SSE stays open (keep-alive) while a person fills a form.
+ *
+ * Resume after a reload: each session has one chat (`chat-store.ts`), every turn's SSE is also kept
+ * by `resumable-stream` (`chat-streams.ts`), and `GET /api/chat/:id/stream` replays the turn still
+ * running from its start, so a page reloaded while a form was open sees the tool's result and the
+ * assistant's reply once the recovered form is answered (`useChat({ resume: true })`).
  */
 import type { HitlDataParts } from '@mcp-hitl/core'
 import type { ElicitationBroker, McpProxyUrlServer } from '@mcp-hitl/core/server'
@@ -13,9 +18,13 @@ import {
   convertToModelMessages,
   createUIMessageStream,
   createUIMessageStreamResponse,
+  generateId,
   stepCountIs,
   streamText,
+  UI_MESSAGE_STREAM_HEADERS,
 } from 'ai'
+import type { ChatStore } from './chat-store'
+import type { ChatStreams } from './chat-streams'
 
 /** The chat's message type: the kit's data parts typed in. */
 export type DemoUIMessage = UIMessage<unknown, HitlDataParts>
@@ -28,7 +37,23 @@ export interface ChatRouteOptions {
   server: McpProxyUrlServer
   /** Name shown next to each elicitation. */
   serverName: string
+  /** The sessions' chats. */
+  chats: ChatStore<DemoUIMessage>
+  /** Where turns are kept for resuming. */
+  streams: ChatStreams
 }
+
+/** The chat's handlers; each takes the caller's session, already resolved. */
+export interface ChatRoute {
+  /** `GET /api/chat`: the session's chat, `{ id, messages }`, for the page to start from. */
+  current(sessionId: string): Response
+  /** `POST /api/chat`: one turn. */
+  send(request: Request, sessionId: string): Promise<Response>
+  /** `GET /api/chat/:id/stream`: the turn still running, from its start; 204 when none. */
+  resume(chatId: string, sessionId: string): Promise<Response>
+}
+
+const UNKNOWN_CHAT = { error: 'No such chat in this session' }
 
 const SYSTEM =
   'You are the assistant of a demo of MCP human-in-the-loop. Use the tools: they ask the user for input themselves. ' +
@@ -43,12 +68,23 @@ function chatFailed(error: unknown): string {
   return CHAT_FAILED_MESSAGE
 }
 
-/** Handles `POST /api/chat` for the caller's session. */
-export function createChatRoute(options: ChatRouteOptions) {
-  return async (request: Request, sessionId: string): Promise<Response> => {
-    const { messages } = (await request.json()) as { messages: DemoUIMessage[] }
+/** Creates the chat's handlers. */
+export function createChatRoute(options: ChatRouteOptions): ChatRoute {
+  const send = async (request: Request, sessionId: string): Promise<Response> => {
+    const body = (await request.json()) as { id?: string; messages: DemoUIMessage[] }
+    const chat = options.chats.of(sessionId)
+    // A chat id is only good in the session that owns it; `useChat` always sends it, scripts may not.
+    if (body.id !== undefined && body.id !== chat.id) return Response.json(UNKNOWN_CHAT, { status: 404 })
+    const { messages } = body
+    options.chats.save(chat, messages)
+    const streamId = generateId()
     const stream = createUIMessageStream<DemoUIMessage>({
       originalMessages: messages,
+      // Kept once the turn ends (the part of each elicitation in its final state); no longer resumable.
+      onEnd: ({ messages: ended }) => {
+        options.chats.save(chat, ended)
+        if (chat.activeStreamId === streamId) chat.activeStreamId = undefined
+      },
       execute: async ({ writer }) => {
         // The request's abort signal is not passed on: a reload must not cancel what the user may still answer.
         const mcp = await connectMcpTools({
@@ -76,6 +112,38 @@ export function createChatRoute(options: ChatRouteOptions) {
       },
       onError: chatFailed,
     })
-    return createUIMessageStreamResponse({ stream, keepAliveMs: 10_000 })
+    return createUIMessageStreamResponse({
+      stream,
+      keepAliveMs: 10_000,
+      // A copy of the SSE, read to its end whether or not the page stays: a reloaded page resumes it.
+      consumeSseStream: async ({ stream: copy }) => {
+        try {
+          chat.activeStreamId = streamId
+          await options.streams.keep(streamId, copy)
+        } catch (error) {
+          // The turn still reaches this page; only a reload could not pick it up.
+          console.error('Keeping the chat stream for resuming failed:', error)
+          if (chat.activeStreamId === streamId) chat.activeStreamId = undefined
+          void copy.cancel().catch(() => undefined)
+        }
+      },
+    })
+  }
+
+  return {
+    current: (sessionId) => {
+      const chat = options.chats.of(sessionId)
+      return Response.json({ id: chat.id, messages: chat.messages }, { headers: { 'cache-control': 'no-store' } })
+    },
+    send,
+    async resume(chatId, sessionId) {
+      const chat = options.chats.of(sessionId)
+      if (chatId !== chat.id) return Response.json(UNKNOWN_CHAT, { status: 404 })
+      const streamId = chat.activeStreamId
+      const replay = streamId ? await options.streams.resume(streamId) : undefined
+      // 204: nothing running; `useChat` then simply shows the saved messages.
+      if (!replay) return new Response(null, { status: 204 })
+      return new Response(replay.pipeThrough(new TextEncoderStream()), { headers: UI_MESSAGE_STREAM_HEADERS })
+    },
   }
 }
