@@ -59,7 +59,11 @@ export default defineConfig({
           testTimeout: 30_000,
           // Node-side peers for browser tests, reached through inject(): a real MCP server + broker,
           // and the collectors and sandbox proxy the MCP Apps attack tests aim at.
-          globalSetup: ['packages/react/test/elicitation/e2e.global-setup.ts', 'packages/react/test/apps/hostile-peers.global-setup.ts'],
+          globalSetup: [
+            'packages/react/test/elicitation/e2e.global-setup.ts',
+            'packages/react/test/apps/hostile-peers.global-setup.ts',
+            'packages/core/test/browser/live-channel.global-setup.ts',
+          ],
         },
       },
       {

@@ -86,7 +86,7 @@ export { createRespondClient, listPendingElicitations } from './elicitation/resp
 export type { RespondClient, RespondClientOptions } from './elicitation/respond-client'
 
 // elicitation: wire (data part, respond and list bodies)
-export { ELICITATION_DATA_PART_TYPE, SETTLED_ELICITATION_STATUSES } from './elicitation/wire'
+export { ELICITATION_DATA_PART_TYPE, SETTLED_ELICITATION_STATUSES, isElicitationRequestData } from './elicitation/wire'
 export type {
   ElicitationDataPart,
   ElicitationMode,
@@ -133,6 +133,14 @@ export type {
   ReadResourceResult,
   ResourceContents,
 } from './apps/protocol'
+
+// elicitation: the live channel's browser side
+export { subscribeElicitationEvents } from './elicitation/subscribe-elicitation-events'
+export type {
+  ElicitationEventsOptions,
+  ElicitationEventsState,
+  EventSourceLike,
+} from './elicitation/subscribe-elicitation-events'
 
 // elicitation: browser-side queue
 export { createElicitationQueue } from './elicitation/elicitation-queue'
