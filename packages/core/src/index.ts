@@ -142,6 +142,10 @@ export type {
   EventSourceLike,
 } from './elicitation/subscribe-elicitation-events'
 
+// elicitation: drafts of what the person typed
+export { createElicitationDrafts } from './elicitation/elicitation-drafts'
+export type { DraftStorage, ElicitationDrafts, ElicitationDraftsOptions } from './elicitation/elicitation-drafts'
+
 // elicitation: browser-side queue
 export { createElicitationQueue } from './elicitation/elicitation-queue'
 export type {
