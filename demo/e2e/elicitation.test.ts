@@ -137,6 +137,27 @@ describe('resume after a reload', () => {
   })
 })
 
+describe('two tabs of one session (the live channel)', () => {
+  it('a tab that was open before the request shows it, and learns it was answered in the other tab before anyone types into it', async () => {
+    const { page: first } = await openPage(shared, demo.url)
+    // Same context, same cookie: the second tab is the same user. It loads before the turn starts,
+    // so no chat stream tells it anything: only the live channel can.
+    const second = await shared.newPage()
+    await second.goto(demo.url)
+    await second.getByRole('textbox', { name: 'Message' }).waitFor()
+    await second.waitForLoadState('networkidle')
+    await send(first, 'Register me')
+    await dialog(first).getByLabel('Username').waitFor()
+    const other = dialog(second)
+    await other.getByText('Create your account').waitFor()
+    await dialog(first).getByRole('button', { name: 'Decline' }).click()
+    await assistantSays(first, 'Registration declined')
+    await expect.poll(() => other.count(), EVENTUALLY).toBe(0)
+    await second.close()
+    await first.close()
+  })
+})
+
 describe('inline forms', () => {
   it('given the inline switch, shows the form in the page instead of a dialog and answers from there', async () => {
     const { page } = await openPage(shared, demo.url)

@@ -7,8 +7,9 @@
  */
 import { useChat } from '@ai-sdk/react'
 import { ElicitationDialog, ElicitationInline, useElicitation } from '@mcp-hitl/react/elicitation'
+import { subscribeElicitationEvents } from '@mcp-hitl/core'
 import { DefaultChatTransport } from 'ai'
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import type { DemoUIMessage } from '../server/chat/chat-route'
 import { Composer } from './composer'
 import { MessageList } from './message-list'
@@ -43,6 +44,10 @@ function Chat(props: { theme: Theme; sandboxOrigin: string; saved: SavedChat }) 
   // Answers go to the kit's default respond route (/api/elicitation/respond); after a reload the
   // still-pending requests come back from the list route.
   const elicitation = useElicitation({ messages, recoverFrom: '/api/elicitation/pending' })
+  // The live channel: requests raised outside this tab's chat stream (another tab, an app) appear,
+  // and one answered in another tab leaves this one.
+  const push = elicitation.push
+  useEffect(() => subscribeElicitationEvents({ url: '/api/elicitation/events', onData: push }), [push])
   const busy = status === 'submitted' || status === 'streaming'
   const send = (text: string) => void sendMessage({ text })
 
