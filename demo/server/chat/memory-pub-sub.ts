@@ -44,7 +44,7 @@ export function createMemoryPubSub(options: MemoryPubSubOptions = {}): { publish
     async publish(channel, message) {
       const listener = channels.get(channel)
       if (!listener) return 0
-      // Like Redis: the publisher's await does not run the subscriber's code; order is kept.
+      // Like Redis: the subscriber never runs inside the publish call; order is kept.
       queueMicrotask(() => channels.get(channel)?.(message))
       return 1
     },
