@@ -11,7 +11,8 @@
  */
 import type { ElicitContent, ElicitContentValue, PrimitiveSchemaDefinition, RequestedSchema } from './protocol'
 import { isSensitiveField } from './redact'
-import { isOfType, setOwn } from './schema-helpers'
+import { setOwn } from './schema-helpers'
+import { VALUE_KINDS, type ValueKind } from './schema-keywords'
 import { isRecord } from '../guards'
 
 /** The slice of `Storage` the drafts use; `sessionStorage` and `localStorage` fit. */
@@ -136,9 +137,12 @@ function keepable(schema: RequestedSchema, values: Readonly<Record<string, unkno
   return out
 }
 
+// The kind of value an answer carries for each field type.
+const ANSWER_KINDS: Record<string, ValueKind> = { string: 'string', boolean: 'boolean', number: 'number', integer: 'wholeNumber', array: 'stringList' }
+
 function fits(field: PrimitiveSchemaDefinition, value: unknown): value is ElicitContentValue {
-  if (field.type === 'array') return Array.isArray(value) && value.every((item) => typeof item === 'string')
-  return typeof field.type === 'string' && isOfType(field.type, value)
+  const kind = typeof field.type === 'string' && Object.hasOwn(ANSWER_KINDS, field.type) ? ANSWER_KINDS[field.type] : undefined
+  return kind !== undefined && VALUE_KINDS[kind].accepts(value)
 }
 
 function defaultStorage(): DraftStorage | null {
