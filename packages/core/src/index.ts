@@ -86,7 +86,7 @@ export { createRespondClient, listPendingElicitations } from './elicitation/resp
 export type { RespondClient, RespondClientOptions } from './elicitation/respond-client'
 
 // elicitation: wire (data part, respond and list bodies)
-export { ELICITATION_DATA_PART_TYPE, SETTLED_ELICITATION_STATUSES, isElicitationRequestData } from './elicitation/wire'
+export { ELICITATION_DATA_PART_TYPE, SETTLED_ELICITATION_STATUSES } from './elicitation/wire'
 export type {
   ElicitationDataPart,
   ElicitationMode,

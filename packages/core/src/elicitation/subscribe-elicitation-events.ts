@@ -11,7 +11,8 @@
  * a whole tab of pages retrying at the same fixed delay would come back together.
  */
 import { McpHitlError } from '../errors'
-import { type ElicitationRequestData, isElicitationRequestData } from './wire'
+import { isElicitationRequestData } from './elicitation-activity'
+import type { ElicitationRequestData } from './wire'
 
 /** Where the live channel stands. */
 export type ElicitationEventsState = 'connecting' | 'open' | 'waiting' | 'closed'

@@ -4,7 +4,6 @@
  * AI SDK `mcp-elicitation` example's `{ elicitationId, message, requestedSchema }`, so a page built on
  * that example can take this kit's UI unchanged.
  */
-import { isRecord } from '../guards'
 import type { HttpErrorCode } from '../http-errors'
 import type { ElicitAction, ElicitContent, RequestedSchema } from './protocol'
 
@@ -63,14 +62,6 @@ export interface ElicitationRequestData {
   response?: { action: ElicitAction; content?: ElicitContent }
   /** Why it was declined, cancelled or failed without a user action (bad schema, capacity, expiry...). */
   reason?: string
-}
-
-/**
- * True for what the kit reads as an elicitation's part data: an object with a string
- * `elicitationId` and `message` (the AI SDK example's fields; the rest is optional to a reader).
- */
-export function isElicitationRequestData(value: unknown): value is ElicitationRequestData {
-  return isRecord(value) && typeof value.elicitationId === 'string' && typeof value.message === 'string'
 }
 
 /** One AI SDK UI message stream chunk carrying an elicitation. */
