@@ -1,5 +1,5 @@
 import type { ElicitContent } from '@mcp-hitl/core'
-import { type ComponentPropsWithoutRef, forwardRef, useCallback, useEffect, useRef } from 'react'
+import { type ComponentPropsWithoutRef, forwardRef, useCallback, useEffect, useMemo, useRef } from 'react'
 import { useComposedRefs } from '../shared/use-composed-refs'
 import { useElicitationView } from './elicitation-context'
 import { ElicitationRjsfForm } from './elicitation-rjsf-form'
@@ -18,7 +18,7 @@ export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(
   { autoFocus, children, ...props },
   forwardedRef,
 ) {
-  const { item, status, mode, labels, ids, customisation, respond, inDialog } = useElicitationView('ElicitationBody')
+  const { item, status, mode, labels, ids, customisation, respond, inDialog, drafts } = useElicitationView('ElicitationBody')
   const ownRef = useRef<HTMLDivElement>(null)
   const ref = useComposedRefs(ownRef, forwardedRef)
   const focus = autoFocus ?? inDialog
@@ -33,6 +33,15 @@ export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(
     target?.focus({ preventScroll: true })
   }, [focus, id])
   const onAccept = useCallback((content: ElicitContent) => void respond({ action: 'accept', content }), [respond])
+  const schema = item?.data.requestedSchema
+  // Read once per item: what was typed before a remount or a reload (never a sensitive field).
+  const draft = useMemo(() => (drafts && id && schema ? drafts.load(id, schema) : undefined), [drafts, id, schema])
+  const onValuesChange = useCallback(
+    (values: ElicitContent) => {
+      if (drafts && id && schema) drafts.save(id, schema, values)
+    },
+    [drafts, id, schema],
+  )
   if (!item) return null
   let notice: string | undefined
   if (status === 'expired' || item.settledReason === 'expired') notice = labels.expired
@@ -56,6 +65,8 @@ export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(
           customisation={customisation}
           errorSummary={labels.errorSummary}
           onAccept={onAccept}
+          initialValues={draft}
+          onValuesChange={onValuesChange}
         />
       )}
       {status === 'error' && item.error && !item.fieldErrors && (

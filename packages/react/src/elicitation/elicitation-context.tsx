@@ -1,4 +1,4 @@
-import { type ElicitationItem, McpHitlError, type RespondInput } from '@mcp-hitl/core'
+import { type ElicitationDrafts, type ElicitationItem, McpHitlError, type RespondInput } from '@mcp-hitl/core'
 import type { FormProps, ThemeProps } from '@rjsf/core'
 import type { RegistryFieldsType, RegistryWidgetsType, RJSFSchema, TemplatesType, UiSchema, ValidatorType } from '@rjsf/utils'
 import { createContext, type ReactNode, useContext, useId, useMemo } from 'react'
@@ -79,6 +79,8 @@ export interface ElicitationViewValue {
   respond: (input: RespondInput) => Promise<void>
   /** Removes this view's item (or the item `id` names) locally. */
   dismiss: (id?: string) => void
+  /** Where the form keeps what the person typed (from `useElicitation`); undefined when off. */
+  drafts: ElicitationDrafts | undefined
 }
 
 const ViewContext = createContext<ElicitationViewValue | null>(null)
@@ -125,7 +127,7 @@ export function useElicitationViewValue(props: ElicitationRootProps, inDialog: b
     allowLocalhost,
   })
   const base = useId().replace(/[^a-zA-Z0-9_-]/g, '')
-  const { respond, dismiss } = elicitation
+  const { respond, dismiss, drafts } = elicitation
   const id = item?.id
   const status = viewStatus(item, expired)
   return useMemo<ElicitationViewValue>(
@@ -152,8 +154,9 @@ export function useElicitationViewValue(props: ElicitationRootProps, inDialog: b
       dismiss: (target = id) => {
         if (target) dismiss(target)
       },
+      drafts,
     }),
-    [item, itemId, elicitation.position, elicitation.total, status, resolved, customisation, base, inDialog, respond, dismiss, id],
+    [item, itemId, elicitation.position, elicitation.total, status, resolved, customisation, base, inDialog, respond, dismiss, id, drafts],
   )
 }
 

@@ -25,6 +25,10 @@ export interface ElicitationRjsfFormProps {
   customisation: ElicitationFormCustomisation
   errorSummary: (count: number) => string
   onAccept: (content: ElicitContent) => void
+  /** Values to start from (a draft); read when the form mounts. */
+  initialValues?: ElicitContent
+  /** Every change, in the answer's shape (for drafts). */
+  onValuesChange?: (values: ElicitContent) => void
 }
 
 function focusField(root: HTMLElement | null, prefix: string, field: string): void {
@@ -36,7 +40,9 @@ function focusField(root: HTMLElement | null, prefix: string, field: string): vo
 
 /** RJSF form for one requested schema; re-renders only when its own props change. */
 export const ElicitationRjsfForm = memo(function ElicitationRjsfForm(props: ElicitationRjsfFormProps) {
-  const { requestedSchema, formId, fieldPrefix, disabled, serverErrors, customisation, errorSummary, onAccept } = props
+  const { requestedSchema, formId, fieldPrefix, disabled, serverErrors, customisation, errorSummary, onAccept, initialValues, onValuesChange } = props
+  // The first values only: RJSF resets its state whenever formData changes identity.
+  const [startFrom] = useState(() => initialValues)
   const { validator, theme, widgets, templates, fields, uiSchema: userUi, formProps } = customisation
   const wrapper = useRef<HTMLDivElement>(null)
   const [localErrors, setLocalErrors] = useState<FieldError[] | undefined>()
@@ -106,8 +112,10 @@ export const ElicitationRjsfForm = memo(function ElicitationRjsfForm(props: Elic
         showErrorList={false}
         focusOnFirstError
         transformErrors={filterErrorNoise}
-        onChange={() => {
+        formData={startFrom}
+        onChange={({ formData }: IChangeEvent<Data>) => {
           if (localErrors) setLocalErrors(undefined)
+          onValuesChange?.(fromRjsfFormData(requestedSchema, formData))
         }}
         onSubmit={onSubmit}
         onError={onError}

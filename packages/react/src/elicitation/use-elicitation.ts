@@ -1,6 +1,9 @@
 import {
+  createElicitationDrafts,
   createElicitationQueue,
   createRespondClient,
+  type ElicitationDrafts,
+  type ElicitationDraftsOptions,
   type ElicitAction,
   type ElicitationItem,
   type ElicitationMessageLike,
@@ -12,6 +15,7 @@ import {
   type McpHitlError,
   type RespondInput,
   type RespondRequestBody,
+  subscribeElicitationEvents,
 } from '@mcp-hitl/core'
 import { useCallback, useEffect, useInsertionEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { useLatestRef } from '../shared/use-latest-ref'
@@ -30,6 +34,18 @@ export interface UseElicitationOptions {
   retries?: number
   /** After a reload, fetch still-pending elicitations from the broker's list route (this URL). */
   recoverFrom?: string
+  /**
+   * The live channel (the broker's events route, e.g. `/api/elicitation/events`): requests raised
+   * outside this chat stream (an app's button, another tab) join the queue, and one answered in
+   * another tab leaves it. Same-origin cookies are sent; `fetch` and `headers` do not apply here.
+   */
+  events?: string
+  /**
+   * Drafts of what the person typed, kept per elicitation until it leaves the queue: in
+   * `sessionStorage` by default (sensitive fields never), or the storage and bounds given; `false`
+   * keeps nothing.
+   */
+  drafts?: ElicitationDraftsOptions | false
   /** Sends the answer yourself (another transport); replaces the HTTP respond client. */
   send?: (body: RespondRequestBody) => Promise<void>
   /** Called after the server took an answer. */
@@ -48,6 +64,8 @@ export interface UseElicitationResult extends ElicitationQueueSnapshot {
   dismiss: (id?: string) => void
   /** The underlying queue, for advanced subscriptions. */
   queue: ElicitationQueue
+  /** The drafts the forms read and write; undefined with `drafts: false`. */
+  drafts: ElicitationDrafts | undefined
 }
 
 const DEFAULT_ENDPOINT = '/api/elicitation/respond'
@@ -60,6 +78,8 @@ function queueOptions(options: UseElicitationOptions): ElicitationQueueOptions {
 /** Queues the elicitations of a chat and answers them through the kit's respond route. */
 export function useElicitation(options: UseElicitationOptions = {}): UseElicitationResult {
   const [queue] = useState(() => createElicitationQueue(queueOptions(options)))
+  // Created once: the storage is chosen when the hook mounts.
+  const [drafts] = useState(() => (options.drafts === false ? undefined : createElicitationDrafts(options.drafts)))
   // The queue owns its callbacks: new inline options reach it on every commit, before any handler runs.
   useInsertionEffect(() => queue.setOptions(queueOptions(options)))
   const snapshot = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot)
@@ -87,13 +107,30 @@ export function useElicitation(options: UseElicitationOptions = {}): UseElicitat
     }
   }, [queue, recoverFrom, latest])
 
+  const events = options.events
+  useEffect(() => {
+    if (!events) return
+    return subscribeElicitationEvents({ url: events, onData: (data) => void queue.push(data) })
+  }, [queue, events])
+
+  // A draft lives as long as its item: once answered, settled elsewhere or dismissed, it goes.
+  useEffect(() => {
+    if (!drafts) return
+    let ids = new Set(queue.getSnapshot().items.map((item) => item.id))
+    return queue.subscribe(() => {
+      const next = new Set(queue.getSnapshot().items.map((item) => item.id))
+      for (const id of ids) if (!next.has(id)) drafts.drop(id)
+      ids = next
+    })
+  }, [queue, drafts])
+
   // Returns nothing (the queue's push says whether anything changed): safe as an effect's body.
   const push = useCallback((data: ElicitationRequestData) => {
     queue.push(data)
   }, [queue])
 
   return useMemo<UseElicitationResult>(
-    () => ({ ...snapshot, push, respond: queue.respond, dismiss: queue.dismiss, queue }),
-    [snapshot, push, queue],
+    () => ({ ...snapshot, push, respond: queue.respond, dismiss: queue.dismiss, queue, drafts }),
+    [snapshot, push, queue, drafts],
   )
 }
