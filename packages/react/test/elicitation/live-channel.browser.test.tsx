@@ -7,7 +7,8 @@
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import { page } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
-import { ElicitationDialog, useElicitation } from '../../src/elicitation'
+import type {} from '../../../core/test/browser/live-channel.global-setup'
+import { ElicitationDialog, useElicitation, type UseElicitationOptions } from '../../src/elicitation'
 
 const base = inject('liveChannelUrl')
 let counter = 0
@@ -18,7 +19,7 @@ const post = (path: string, sessionId: string, body: unknown = {}) =>
   fetch(`${base}${path}?session=${sessionId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
 const raise = async (sessionId: string, message: string) => ((await (await post('/raise', sessionId, { message })).json()) as { id: string }).id
 
-function Page({ sessionId, messages }: { sessionId: string; messages?: Parameters<typeof useElicitation>[0]['messages'] }) {
+function Page({ sessionId, messages }: { sessionId: string; messages?: UseElicitationOptions['messages'] }) {
   const elicitation = useElicitation({ events: `${base}/events?session=${sessionId}`, endpoint: `${base}/respond?session=${sessionId}`, messages })
   return (
     <>
