@@ -1,3 +1,5 @@
+import type { ElicitationMode, ElicitationStatus } from '@mcp-hitl/core'
+
 /** Every text the elicitation UI shows, so an app can translate or reword each one. */
 export interface ElicitationLabels {
   /** Dialog / form title; names the asking server as the spec requires. */
@@ -30,6 +32,20 @@ export interface ElicitationLabels {
   urlWaiting: string
   urlRefused: (reason: UrlRefusal) => string
   urlWarning: (warning: UrlWarning) => string
+
+  // The transcript record (`ElicitationRecord`).
+  /** Who asked; followed by the server's own message, quoted. */
+  recordAsked: (serverName: string | undefined) => string
+  /** What became of the request. */
+  recordOutcome: (status: ElicitationStatus, mode: ElicitationMode, shared: boolean) => string
+  /** Why, when no user action settled it (expiry, a schema it could not show, the server went away). */
+  recordReason: (reason: string) => string
+  /** Shown instead of a sensitive value. */
+  recordHidden: string
+  recordYes: string
+  recordNo: string
+  /** A field left empty. */
+  recordEmpty: string
 }
 
 /** Why a URL is not opened. */
@@ -77,4 +93,28 @@ export const DEFAULT_ELICITATION_LABELS: ElicitationLabels = {
       : warning === 'mixed-script'
         ? 'The site name mixes alphabets and may imitate another site.'
         : 'The address contains a user name before "@"; the real site is the part after it.',
+  recordAsked: (server) => `${server ?? 'A server'} asked`,
+  recordOutcome: (status, mode, shared) => {
+    switch (status) {
+      case 'pending':
+        return 'Waiting for your answer.'
+      case 'accepted':
+        return mode === 'url' ? 'You agreed to continue on the other page.' : shared ? 'You shared:' : 'You sent the form without details.'
+      case 'completed':
+        return 'You finished on the other page.'
+      case 'declined':
+        return 'You declined. Nothing was shared.'
+      case 'cancelled':
+        return 'Cancelled. Nothing was shared.'
+      case 'expired':
+        return 'Expired without an answer. Nothing was shared.'
+      default:
+        return 'This request could not be shown. Nothing was shared.'
+    }
+  },
+  recordReason: (reason) => `Reason: ${reason}`,
+  recordHidden: 'hidden',
+  recordYes: 'Yes',
+  recordNo: 'No',
+  recordEmpty: 'left empty',
 }
