@@ -47,6 +47,11 @@ describe('register_user (form elicitation)', () => {
       'Registered ada (ada@example.com) on the Pro plan. Interests: ai, security. Birthday: 1990-01-02. Newsletter: no.',
     )
     expect(await form.count()).toBe(0)
+    // The transcript keeps a truthful record of what was shared.
+    const record = page.locator('[data-part="record"][data-status="accepted"]')
+    await record.waitFor()
+    const recorded = await record.textContent()
+    for (const text of ['You shared:', 'Usernameada', 'Emailada@example.com', 'PlanPro ($10 a month)', 'Subscribe to the newsletterNo']) expect(recorded).toContain(text)
     await screenshot(page, 'register-done')
     expect(errors).toEqual([])
     await page.close()
@@ -78,6 +83,7 @@ describe('register_user (form elicitation)', () => {
     await dialog(page).getByRole('button', { name: 'Decline' }).click()
     const reply = await assistantSays(page, 'Registration declined')
     expect(await reply.textContent()).toContain('the user chose not to share their details')
+    await page.locator('[data-part="record"][data-status="declined"]').getByText('You declined. Nothing was shared.').waitFor()
     expect(responds.bodies).toEqual([expect.objectContaining({ action: 'decline' })])
     await screenshot(page, 'register-declined')
     await page.close()
@@ -240,7 +246,7 @@ describe('connect_account (URL mode)', () => {
     await popup.getByRole('heading', { name: 'Account connected' }).waitFor()
     const reply = await assistantSays(page, 'Connected your GitHub account')
     expect(await reply.textContent()).toContain('The connect_account tool replied')
-    await expect.poll(() => page.locator('[data-elicitation-status="completed"]').count(), EVENTUALLY).toBe(1)
+    await expect.poll(() => page.locator('[data-part="record"][data-status="completed"]').count(), EVENTUALLY).toBe(1)
     await screenshot(page, 'connect-done')
     await page.close()
   })

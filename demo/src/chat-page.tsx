@@ -7,9 +7,8 @@
  */
 import { useChat } from '@ai-sdk/react'
 import { ElicitationDialog, ElicitationInline, useElicitation } from '@mcp-hitl/react/elicitation'
-import { subscribeElicitationEvents } from '@mcp-hitl/core'
 import { DefaultChatTransport } from 'ai'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import type { DemoUIMessage } from '../server/chat/chat-route'
 import { Composer } from './composer'
 import { MessageList } from './message-list'
@@ -43,11 +42,10 @@ function Chat(props: { theme: Theme; sandboxOrigin: string; saved: SavedChat }) 
   const [inline, setInline] = useState(() => new URLSearchParams(location.search).get('form') === 'inline')
   // Answers go to the kit's default respond route (/api/elicitation/respond); after a reload the
   // still-pending requests come back from the list route.
-  const elicitation = useElicitation({ messages, recoverFrom: '/api/elicitation/pending' })
-  // The live channel: requests raised outside this tab's chat stream (another tab, an app) appear,
-  // and one answered in another tab leaves this one.
-  const push = elicitation.push
-  useEffect(() => subscribeElicitationEvents({ url: '/api/elicitation/events', onData: push }), [push])
+  // The live channel (`events`): requests raised outside this tab's chat stream (another tab, an
+  // app) appear, and one answered in another tab leaves this one. What the person types is kept as a
+  // draft (sessionStorage) until the request settles.
+  const elicitation = useElicitation({ messages, recoverFrom: '/api/elicitation/pending', events: '/api/elicitation/events' })
   const busy = status === 'submitted' || status === 'streaming'
   const send = (text: string) => void sendMessage({ text })
 

@@ -1,30 +1,13 @@
 /**
- * The transcript: text, tool calls, elicitation outcomes (the part is re-written in place on every
- * status change) and MCP Apps.
+ * The transcript: text, tool calls, the record of each elicitation (`ElicitationRecord`: what was
+ * shared, or that it was declined, cancelled, expired or failed; the part is re-written in place on
+ * every status change) and MCP Apps.
  */
 import type { ElicitationRequestData, McpAppsActivityContent } from '@mcp-hitl/core'
+import { ElicitationRecord } from '@mcp-hitl/react/elicitation'
 import type { DemoUIMessage } from '../server/chat/chat-route'
 import { ChatAppFrame } from './chat-app-frame'
 import type { Theme } from './use-theme'
-
-const STATUS_TEXT: Record<string, string> = {
-  pending: 'waiting for you',
-  accepted: 'sent',
-  declined: 'declined',
-  cancelled: 'cancelled',
-  expired: 'expired',
-  failed: 'failed',
-  completed: 'completed',
-}
-
-function ElicitationNote({ data }: { data: ElicitationRequestData }) {
-  return (
-    <p className="demo-note" data-elicitation-status={data.status}>
-      {data.mode === 'url' ? 'Link' : 'Form'} from {data.serverName ?? 'the server'}: “{data.message}” —{' '}
-      <strong>{STATUS_TEXT[data.status] ?? data.status}</strong>
-    </p>
-  )
-}
 
 /** Renders every message of the chat. */
 export function MessageList(props: { messages: DemoUIMessage[]; theme: Theme; sandboxOrigin: string; busy: boolean }) {
@@ -48,7 +31,7 @@ export function MessageList(props: { messages: DemoUIMessage[]; theme: Theme; sa
                   </p>
                 )
               case 'data-elicitation-request':
-                return <ElicitationNote key={key} data={part.data as ElicitationRequestData} />
+                return <ElicitationRecord key={key} data={part.data as ElicitationRequestData} />
               case 'data-mcp-apps':
                 return (
                   <ChatAppFrame
