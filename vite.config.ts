@@ -27,6 +27,7 @@ export default defineConfig({
   resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
   ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
   test: {
+    tags: [{ name: 'security', description: 'An attack on the kit, kept as a permanent test (see SECURITY.md)' }],
     projects: [
       {
         extends: true,

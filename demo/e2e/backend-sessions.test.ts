@@ -1,3 +1,4 @@
+// @module-tag security
 /**
  * The demo backend over many chats: every chat turn opens an MCP session on the demo MCP server and
  * must end it (the server caps live sessions at 500), idle sessions are evicted, and an upstream

@@ -1,3 +1,4 @@
+// @module-tag security
 /**
  * The browser half of the ReDoS bound, in real Chromium: the form re-validates on every keystroke
  * with the same content validator as the server, so a hostile `pattern` must not freeze the page

@@ -1,3 +1,4 @@
+// @module-tag security
 /**
  * A server's `pattern` must never freeze the backend. Classic ReDoS patterns, answered by a hostile
  * user through the real respond handler, while a 1 ms interval measures how late the event loop

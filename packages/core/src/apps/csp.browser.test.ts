@@ -1,3 +1,4 @@
+// @module-tag security
 /**
  * Real Chromium: an app in a `sandbox="allow-scripts"` srcdoc iframe with the injected CSP meta
  * cannot reach what it did not declare, and can use what it did. Also the double-iframe sandbox

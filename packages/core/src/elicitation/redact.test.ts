@@ -1,3 +1,4 @@
+// @module-tag security
 import { describe, expect, it } from 'vitest'
 import { parseRequestedSchema } from './parse-requested-schema'
 import type { PrimitiveSchemaDefinition, RequestedSchema } from './protocol'

@@ -1,3 +1,4 @@
+// @module-tag security
 /**
  * The visibility attack on both secure paths, through a real AG-UI route: `HttpAgent` posts a run
  * whose `forwardedProps.__proxiedMCPRequest` asks for a model-only tool, to (a) the kit middleware

@@ -1,3 +1,4 @@
+// @module-tag security
 /**
  * The kit middleware's own rules, on a real `@ag-ui/client` 1.0 agent (`agent.use(...)`) and a
  * real MCP server: the tool chain and its limit, runs it leaves as they are (frontend tool calls,

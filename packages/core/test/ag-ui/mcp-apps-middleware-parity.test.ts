@@ -1,3 +1,4 @@
+// @module-tag security
 /**
  * Drop-in: the kit's `createMcpAppsMiddleware` and the real `MCPAppsMiddleware`
  * (@ag-ui/mcp-apps-middleware 0.1.1) side by side, on the same scripted agent (`@ag-ui/client`

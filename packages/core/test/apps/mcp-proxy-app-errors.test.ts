@@ -1,3 +1,4 @@
+// @module-tag security
 /**
  * What an MCP App hears when the host refuses its request: the host bridge relays through
  * `createHttpProxyTransport` to the real proxy handler and a real MCP server, and each refusal of
@@ -21,7 +22,8 @@ beforeAll(async () => {
   handler = createMcpProxyHandler({
     servers: [{ id: 'b', type: 'http', url: upstream.url }],
     getSessionId: (request) => request.headers.get('x-session'),
-    timeoutMs: 300,
+    // Long enough for a real connect on a loaded machine; `hang` never answers, so it still times out.
+    timeoutMs: 2_000,
     maxResponseBytes: 64 * 1024,
     rateLimit: { capacity: 8, refillPerSecond: 0.01 },
   })

@@ -1,3 +1,4 @@
+// @module-tag security
 /**
  * The MCP proxy handler's bounds against real peers: an MCP SDK server on 127.0.0.1 (hanging tools,
  * huge and endless results, a hanging tool list), a raw TCP server that accepts and never answers,
@@ -84,7 +85,7 @@ describe('upstream timeouts', () => {
 
   it('applies timeoutMs to every request: a tool that never answers, and a tool list that never comes', async () => {
     // toolsTtlMs 0: every tools/call lists the tools first.
-    const { call } = await proxyFor(upstream.url, { timeoutMs: 300, toolsTtlMs: 0 })
+    const { call } = await proxyFor(upstream.url, { timeoutMs: 2_000, toolsTtlMs: 0 })
     expect((await call('ping')).status).toBe(200)
     const hung = await call('tools/call', { name: 'hang', arguments: {} })
     expect([hung.status, hung.body.code]).toEqual([504, 'upstream_timeout'])

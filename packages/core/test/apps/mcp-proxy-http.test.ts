@@ -1,3 +1,4 @@
+// @module-tag security
 /**
  * Integration: a real MCP server (TypeScript SDK, Streamable HTTP) behind `createMcpProxyHandler`
  * served by node:http, driven by `createHttpProxyTransport` as an app frame would.

@@ -1,3 +1,4 @@
+// @module-tag security
 /**
  * End to end in real Chromium (playwright) with real origins: a host page on one port frames the
  * sandbox proxy served by `createSandboxProxyHandler` on another. Checks the handshake, that the

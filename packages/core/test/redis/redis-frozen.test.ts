@@ -1,3 +1,4 @@
+// @module-tag security
 /**
  * A Redis that stops answering without closing its sockets (SIGSTOP: a hung host, a stalled VM) must
  * not hang the chat backend: every store command has a deadline, after which the connection is

@@ -1,3 +1,4 @@
+// @module-tag security
 /**
  * The Redis store behind Redis Sentinel, through node-redis's own Sentinel client: a primary, a
  * replica and a Sentinel (real redis-server processes); kill -9 of the primary mid-elicitation.

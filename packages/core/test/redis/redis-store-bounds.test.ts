@@ -1,3 +1,4 @@
+// @module-tag security
 /**
  * What the Redis store keeps, and for how long: a settled record shrinks to its tombstone (no
  * message, schema or answer), tombstones are capped in number, and the pending byte count returns

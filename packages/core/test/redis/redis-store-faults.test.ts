@@ -1,3 +1,4 @@
+// @module-tag security
 import { createClient } from 'redis'
 import { afterEach, describe, expect, it } from 'vitest'
 import { McpHitlError } from '../../src/errors'

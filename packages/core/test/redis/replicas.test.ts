@@ -1,3 +1,4 @@
+// @module-tag security
 /**
  * Two broker replicas in two Node processes sharing one real redis-server, each with its own MCP SDK
  * client connected to a real McpServer: an elicitation asked through one replica is answered through

@@ -1,3 +1,4 @@
+// @module-tag security
 import type { McpAppRefusalReason } from '@mcp-hitl/core/apps'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, render } from 'vitest-browser-react'

@@ -1,3 +1,4 @@
+// @module-tag security
 /**
  * The app's markup cannot start before the kit's policy. Every case is markup that once made the
  * CSP `<meta>` land in `<body>` (where Chromium ignores it) or that tries to get around the policy

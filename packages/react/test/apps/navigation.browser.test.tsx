@@ -1,3 +1,4 @@
+// @module-tag security
 /**
  * An app that navigates its own frame (location, <meta http-equiv="refresh">, a link click, reload)
  * must not take the host's messages with it: whatever document replaces the app gets nothing from

@@ -1,3 +1,4 @@
+// @module-tag security
 /**
  * Two app frames on one page: a hostile one posts a forged `tool-result` (and a forged
  * `sandbox-resource-ready`) to every window it can reach: in srcdoc mode the sibling through

@@ -1,3 +1,4 @@
+// @module-tag security
 /**
  * WebRTC is a way out that CSP does not govern (Chromium 156 does not implement the `webrtc`
  * directive): an app that opens an RTCPeerConnection with an ICE server of its choosing sends STUN

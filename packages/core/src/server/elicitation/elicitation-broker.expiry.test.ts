@@ -1,3 +1,4 @@
+// @module-tag security
 /**
  * Each elicitation expires after its own TTL, measured on a monotonic clock: a step of the wall
  * clock (NTP, a VM resumed) or a longer-lived elicitation created earlier must not delay it.

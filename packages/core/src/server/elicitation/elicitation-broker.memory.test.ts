@@ -1,3 +1,4 @@
+// @module-tag security
 /**
  * Bytes held by the broker are bounded: per elicitation (message, schema, URL; an answer's content),
  * in total across pending elicitations, and once settled an elicitation keeps only what refusing a

@@ -1,3 +1,4 @@
+// @module-tag security
 import { afterEach, describe, expect, it } from 'vitest'
 import { McpHitlError } from '../../errors'
 import { createElicitationBroker } from './elicitation-broker'

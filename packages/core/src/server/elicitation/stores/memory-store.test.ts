@@ -1,3 +1,4 @@
+// @module-tag security
 import { describe, expect, it } from 'vitest'
 import type { ElicitationSettlement, StoredElicitation } from './elicitation-store'
 import { createMemoryElicitationStore } from './memory-store'
