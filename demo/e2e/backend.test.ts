@@ -1,3 +1,4 @@
+// @module-tag security
 /**
  * The demo backend without a browser: the chat endpoint over HTTP exactly as `useChat` speaks to it,
  * with the real MCP server, the kit's broker and handlers, and the offline scripted model. Covers

@@ -1,3 +1,4 @@
+// @module-tag security
 import { describe, expect, it } from 'vitest'
 import { McpHitlError } from '../errors'
 import { readMcpAppResource } from './read-app-resource'

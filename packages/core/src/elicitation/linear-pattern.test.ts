@@ -1,3 +1,4 @@
+// @module-tag security
 import { describe, expect, it } from 'vitest'
 import { seededRandom } from '../../test/seeded-random'
 import { ELICITATION_INPUT_LIMITS } from './input-limits'

@@ -1,3 +1,4 @@
+// @module-tag security
 import { describe, expect, it } from 'vitest'
 import { ELICITATION_INPUT_LIMITS } from './input-limits'
 import type { RequestedSchema } from './protocol'

@@ -1,3 +1,4 @@
+// @module-tag security
 import { describe, expect, it } from 'vitest'
 import { checkElicitationUrl } from './check-elicitation-url'
 

@@ -1,3 +1,4 @@
+// @module-tag security
 // @vitest-environment node
 /**
  * The double-iframe option end to end, in real Chromium with real origins: McpAppFrame on a host

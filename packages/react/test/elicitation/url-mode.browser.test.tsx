@@ -1,3 +1,4 @@
+// @module-tag security
 import type { ElicitationRequestData } from '@mcp-hitl/core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { page } from 'vitest/browser'

@@ -1,3 +1,4 @@
+// @module-tag security
 import { Observable } from 'rxjs'
 import { describe, expect, it, vi } from 'vitest'
 import { McpHitlError } from '../../errors'

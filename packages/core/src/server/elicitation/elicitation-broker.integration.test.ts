@@ -1,3 +1,4 @@
+// @module-tag security
 /**
  * The broker between real peers on 127.0.0.1: an McpServer over Streamable HTTP whose tools call
  * `elicitInput`, a real `@ai-sdk/mcp` client and a real SDK `Client`, and respond / list calls made

@@ -1,3 +1,4 @@
+// @module-tag security
 /**
  * The per-session live channel of the broker (`subscribeSession`): every part it emits also reaches
  * the session's subscribers, with or without a chat stream. Run on Redis too

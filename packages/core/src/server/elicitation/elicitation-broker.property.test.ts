@@ -1,3 +1,4 @@
+// @module-tag security
 /**
  * Nothing is lost or answered twice: 1,000 seeded random respond calls (valid, duplicate, wrong
  * session, wrong id, invalid content), fired in concurrent bursts through the respond handler at 200
