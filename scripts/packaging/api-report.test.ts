@@ -51,6 +51,16 @@ describe('the public API reports', () => {
       throw new Error(`The public API differs from api/. Run \`pnpm api:update\` and commit api/ if the change is meant.\n\n${stale.join('\n\n')}`)
     }
   })
+
+  it('name only types a user can import: every kit type in a public signature is exported from some entry', () => {
+    const unexported = [...renderApiReports().entries()].flatMap(([file, text]) =>
+      text
+        .split('\n')
+        .filter((line) => line.endsWith('not exported from any entry'))
+        .map((line) => `api/${file}: ${line.slice(2)}`),
+    )
+    expect(unexported).toEqual([])
+  })
 })
 
 describe('an API report', () => {

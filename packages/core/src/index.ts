@@ -45,6 +45,7 @@ export type {
   ElicitationCompleteNotification,
   ElicitationProtocolVersion,
   EnumSchema,
+  FieldBase,
   InputRequest,
   InputRequiredResult,
   InputResponseParams,

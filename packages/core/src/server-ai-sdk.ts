@@ -6,6 +6,7 @@
 
 export { AI_SDK_ELICITATION_CAPABILITY, attachBrokerToAiSdkClient } from './server/elicitation/adapters/ai-sdk'
 export type { AiSdkAdapterOptions, AiSdkElicitationClient } from './server/elicitation/adapters/ai-sdk'
+export type { ElicitationContextOption } from './server/elicitation/adapters/read-context'
 export { withUrlElicitation } from './server/elicitation/adapters/ai-sdk-url-mode'
 export type { UrlModeInnerTransport, UrlModeTransport } from './server/elicitation/adapters/ai-sdk-url-mode'
 export { connectMcpTools } from './server/ai-sdk/connect-mcp-tools'

@@ -5,3 +5,4 @@
 
 export { attachBrokerToMcpClientV2 } from './server/elicitation/adapters/mcp-client-v2'
 export type { McpClientV2AdapterOptions, McpClientV2ElicitationClient } from './server/elicitation/adapters/mcp-client-v2'
+export type { ElicitationContextOption } from './server/elicitation/adapters/read-context'

@@ -5,3 +5,4 @@
 
 export { attachBrokerToMcpClient } from './server/elicitation/adapters/mcp-sdk'
 export type { McpSdkAdapterOptions, McpSdkElicitationClient } from './server/elicitation/adapters/mcp-sdk'
+export type { ElicitationContextOption } from './server/elicitation/adapters/read-context'

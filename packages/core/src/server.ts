@@ -53,10 +53,12 @@ export { BROKER_ELICITATION_CAPABILITY } from './server/elicitation/adapters/bro
 // MCP Apps: proxy handler, server hash, data part for AI SDK backends
 export { createMcpProxyHandler } from './server/apps/mcp-proxy-handler'
 export type { McpProxyErrorEvent, McpProxyHandler, McpProxyHandlerOptions } from './server/apps/mcp-proxy-handler'
+export type { JsonBodyOptions } from './server/http/read-json-body'
 export type {
   ListedTool,
   McpProxyClient,
   McpProxyFactoryServer,
+  McpProxyRequestOptions,
   McpProxyServerConfig,
   McpProxyUrlServer,
 } from './server/apps/mcp-server-connection'

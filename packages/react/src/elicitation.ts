@@ -21,6 +21,7 @@ export { UrlElicitation } from './elicitation/url-elicitation'
 export type { UrlElicitationProps } from './elicitation/url-elicitation'
 export { useElicitationView } from './elicitation/elicitation-context'
 export type {
+  AnyData,
   ElicitationFormCustomisation,
   ElicitationRootProps,
   ElicitationViewStatus,
@@ -29,6 +30,7 @@ export type {
 export { checkElicitationUrl } from './elicitation/check-elicitation-url'
 export type { CheckElicitationUrlOptions, ElicitationUrlCheck } from './elicitation/check-elicitation-url'
 export { createEvalFreeValidator } from './elicitation/eval-free-validator'
+export type { RjsfFormValues } from './elicitation/eval-free-validator'
 export { RJSF_FORM_OPTIONS, toRjsfSchema } from './elicitation/to-rjsf-schema'
 export type { RjsfSchemaOptions, RjsfSchemaPair } from './elicitation/to-rjsf-schema'
 export { fromRjsfFormData } from './elicitation/from-rjsf-form-data'

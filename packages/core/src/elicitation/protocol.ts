@@ -9,7 +9,7 @@ import { isRecord } from '../guards'
 export type ElicitationProtocolVersion = '2025-06-18' | '2025-11-25' | '2026-07-28'
 
 /** Keys every property kind may carry. */
-interface FieldBase {
+export interface FieldBase {
   title?: string
   description?: string
   /** JSON Schema's hint that a value is secret: the UI masks it and logs redact it. */

@@ -8,8 +8,9 @@ import { DEFAULT_ELICITATION_LABELS, type ElicitationLabels } from './labels'
 import type { UseElicitationResult } from './use-elicitation'
 import { useExpired } from './use-expired'
 
+/** The form data type of the RJSF customisation points: RJSF's own default, so any theme or widget written for RJSF fits. */
 // biome-ignore lint/suspicious/noExplicitAny: RJSF's own generics default to any for form data.
-type AnyData = any
+export type AnyData = any
 
 /** What the view shows: the item's state plus the two states only the page knows. */
 export type ElicitationViewStatus = 'idle' | 'pending' | 'submitting' | 'error' | 'settled' | 'expired' | 'waiting'

@@ -23,7 +23,8 @@ import {
 import { fromRjsfFormData } from './from-rjsf-form-data'
 import { matchesSchema } from './matches-schema'
 
-type FormData = Record<string, unknown>
+/** What RJSF hands the kit's validator: the form's values by field name. */
+export type RjsfFormValues = Record<string, unknown>
 
 // Converts core field errors into RJSF's error list (property paths like `.email`).
 function toRjsfErrors(errors: readonly FieldError[], schema?: RJSFSchema): RJSFValidationError[] {
@@ -57,7 +58,7 @@ function asRequestedSchema(schema: RJSFSchema): RequestedSchema | null {
 }
 
 // Schemas outside the restricted subset (a custom form using this validator): field-level keyword checks.
-function genericErrors(schema: RJSFSchema, data: FormData): FieldError[] {
+function genericErrors(schema: RJSFSchema, data: RjsfFormValues): FieldError[] {
   const errors: FieldError[] = []
   const props = (schema.properties ?? {}) as Record<string, RJSFSchema>
   for (const key of schema.required ?? []) {
@@ -72,7 +73,7 @@ function genericErrors(schema: RJSFSchema, data: FormData): FieldError[] {
 }
 
 function rawErrors(requestedSchema: RequestedSchema | undefined, schema: RJSFSchema, formData: unknown): FieldError[] {
-  const data = (formData ?? {}) as FormData
+  const data = (formData ?? {}) as RjsfFormValues
   const requested = requestedSchema ?? asRequestedSchema(schema)
   if (!requested) return genericErrors(schema, data)
   // The verdict is on what would be sent: empty optional values are dropped first, as on submit.
@@ -85,26 +86,26 @@ function rawErrors(requestedSchema: RequestedSchema | undefined, schema: RJSFSch
  * the server sent it): whole forms are judged against it, exactly as the server will judge the answer.
  * Without it, any RJSF schema is checked keyword by keyword.
  */
-export function createEvalFreeValidator(requestedSchema?: RequestedSchema): ValidatorType<FormData, RJSFSchema> {
+export function createEvalFreeValidator(requestedSchema?: RequestedSchema): ValidatorType<RjsfFormValues, RJSFSchema> {
   return {
     validateFormData(
-      formData: FormData | undefined,
+      formData: RjsfFormValues | undefined,
       schema: RJSFSchema,
-      customValidate?: CustomValidator<FormData, RJSFSchema>,
-      transformErrors?: ErrorTransformer<FormData, RJSFSchema>,
-      uiSchema?: UiSchema<FormData, RJSFSchema>,
-    ): ValidationData<FormData> {
+      customValidate?: CustomValidator<RjsfFormValues, RJSFSchema>,
+      transformErrors?: ErrorTransformer<RjsfFormValues, RJSFSchema>,
+      uiSchema?: UiSchema<RjsfFormValues, RJSFSchema>,
+    ): ValidationData<RjsfFormValues> {
       let errors = toRjsfErrors(rawErrors(requestedSchema, schema, formData), schema)
       if (transformErrors) errors = transformErrors(errors, uiSchema)
-      const errorSchema = toErrorSchema<FormData>(errors)
+      const errorSchema = toErrorSchema<RjsfFormValues>(errors)
       if (!customValidate) return { errors, errorSchema }
-      const handler = customValidate(formData, createErrorHandler<FormData>(formData ?? {}), uiSchema, errorSchema)
+      const handler = customValidate(formData, createErrorHandler<RjsfFormValues>(formData ?? {}), uiSchema, errorSchema)
       return validationDataMerge({ errors, errorSchema }, unwrapErrorHandler(handler))
     },
-    isValid(schema: RJSFSchema, formData: FormData | undefined, _rootSchema: RJSFSchema): boolean {
+    isValid(schema: RJSFSchema, formData: RjsfFormValues | undefined, _rootSchema: RJSFSchema): boolean {
       return matchesSchema(schema, formData)
     },
-    rawValidation<Result = FieldError>(schema: RJSFSchema, formData?: FormData) {
+    rawValidation<Result = FieldError>(schema: RJSFSchema, formData?: RjsfFormValues) {
       return { errors: rawErrors(requestedSchema, schema, formData) as unknown as Result[] }
     },
     reset() {},
