@@ -46,3 +46,42 @@ export {
   buildSandboxProxyUrl,
 } from './apps/sandbox-proxy-protocol'
 export type { SandboxResourceReadyParams } from './apps/sandbox-proxy-protocol'
+
+// MCP Apps: the app's requests that wait on a person (sampling, downloads) and the app's own tools
+export { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, JsonRpcError, METHOD_NOT_FOUND } from './apps/json-rpc'
+export type { JsonRpcErrorObject } from './apps/json-rpc'
+export {
+  checkSamplingResult,
+  MAX_SAMPLING_MESSAGES,
+  MAX_SAMPLING_TOOLS,
+  parseSamplingRequest,
+  SAMPLING_METHOD,
+  samplingContentText,
+  USER_REJECTED_RPC_CODE,
+} from './apps/sampling'
+export type {
+  McpAppSamplingHandler,
+  McpAppSamplingRequest,
+  McpAppSamplingResult,
+  SamplingContent,
+  SamplingMediaContent,
+  SamplingMessage,
+  SamplingModelPreferences,
+  SamplingTextContent,
+  SamplingTool,
+  SamplingToolResultContent,
+  SamplingToolUseContent,
+} from './apps/sampling'
+export {
+  DANGEROUS_DOWNLOAD_EXTENSIONS,
+  DEFAULT_MAX_DOWNLOAD_BYTES,
+  DOWNLOAD_FILE_METHOD,
+  downloadFileBytes,
+  isDangerousDownload,
+  MAX_DOWNLOAD_FILES,
+  parseDownloadRequest,
+  sanitizeFileName,
+} from './apps/download-file'
+export type { McpAppDownload, McpAppDownloadEmbedded, McpAppDownloadFile, McpAppDownloadHandler, McpAppDownloadLink } from './apps/download-file'
+export { DEFAULT_APP_REQUEST_TIMEOUT_MS, isCallToolResult, isToolName, MAX_APP_TOOLS } from './apps/app-tools'
+export type { AppRequestInit, DroppedAppTool, McpAppTool } from './apps/app-tools'

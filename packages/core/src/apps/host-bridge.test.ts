@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import { McpHitlError } from '../errors'
+import type { McpAppDownload } from './download-file'
 import { createMcpAppHostBridge, type McpAppHostBridgeOptions } from './host-bridge'
+import { JsonRpcError } from './json-rpc'
 import type { ProxiedMCPRequest } from './protocol'
+import { type McpAppSamplingResult, USER_REJECTED_RPC_CODE } from './sampling'
 import type { McpProxyTransport } from './transports/types'
 
 type Sent = Record<string, unknown>
@@ -87,27 +90,33 @@ describe('createMcpAppHostBridge', () => {
     expect(t.reply(7)?.result).toEqual({})
   })
 
-  it('answers methods outside the allowlist with -32601', async () => {
+  it('answers methods outside the allowlist with -32601, and sampling and downloads too when the host has no handler', async () => {
     const t = setup()
-    t.send({ jsonrpc: '2.0', id: 3, method: 'resources/list', params: {} })
+    t.send({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: {} })
     t.send({ jsonrpc: '2.0', id: 4, method: 'sampling/createMessage', params: {} })
+    t.send({ jsonrpc: '2.0', id: 5, method: 'ui/download-file', params: {} })
+    t.send({ jsonrpc: '2.0', id: 6, method: 'elicitation/create', params: {} })
     await t.settle()
-    expect(t.reply(3)?.error).toMatchObject({ code: -32601 })
-    expect(t.reply(4)?.error).toMatchObject({ code: -32601 })
+    for (const id of [3, 4, 5, 6]) expect(t.reply(id)?.error).toMatchObject({ code: -32601 })
+    expect(String((t.reply(4)?.error as { message?: string } | undefined)?.message)).toContain('hostCapabilities.sampling')
     expect(t.requests).toEqual([])
   })
 
-  it('relays tools/call, resources/read and ping with serverHash and serverId', async () => {
+  it('relays tools/call, resources/read, both resource listings and ping with serverHash and serverId', async () => {
     const t = setup()
     t.send({ jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name: 'add', arguments: { x: 1 } } })
     t.send({ jsonrpc: '2.0', id: 'b', method: 'resources/read', params: { uri: 'ui://x' } })
     t.send({ jsonrpc: '2.0', id: 'c', method: 'ping' })
+    t.send({ jsonrpc: '2.0', id: 'd', method: 'resources/list', params: { cursor: 'p2' } })
+    t.send({ jsonrpc: '2.0', id: 'e', method: 'resources/templates/list', params: {} })
     t.send({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'hi' } })
     await t.settle()
     expect(t.requests).toEqual([
       { serverHash: 'h1', serverId: 's1', method: 'tools/call', params: { name: 'add', arguments: { x: 1 } } },
       { serverHash: 'h1', serverId: 's1', method: 'resources/read', params: { uri: 'ui://x' } },
       { serverHash: 'h1', serverId: 's1', method: 'ping', params: {} },
+      { serverHash: 'h1', serverId: 's1', method: 'resources/list', params: { cursor: 'p2' } },
+      { serverHash: 'h1', serverId: 's1', method: 'resources/templates/list', params: {} },
       { serverHash: 'h1', serverId: 's1', method: 'notifications/message', params: { level: 'info', data: 'hi' } },
     ])
     expect(t.reply('a')?.result).toEqual({ content: [{ type: 'text', text: 'ok' }] })
@@ -425,5 +434,254 @@ describe('createMcpAppHostBridge reconnected to another window', () => {
     old.port1.close()
     next.port1.close()
     bridge.close()
+  })
+})
+
+const SAMPLE = { messages: [{ role: 'user', content: { type: 'text', text: 'Summarise' } }], maxTokens: 50 }
+const ANSWER: McpAppSamplingResult = { role: 'assistant', content: { type: 'text', text: 'Short.' }, model: 'test-model', stopReason: 'endTurn' }
+
+describe('createMcpAppHostBridge: sampling/createMessage', () => {
+  it('advertises sampling only with a handler, and sampling.tools only when samplingTools is set', async () => {
+    const caps = async (options: Partial<McpAppHostBridgeOptions>) => {
+      const t = setup(options)
+      await t.handshake()
+      return ((t.reply(1)?.result ?? {}) as { hostCapabilities: Record<string, unknown> }).hostCapabilities
+    }
+    expect(await caps({})).not.toHaveProperty('sampling')
+    expect((await caps({ handlers: { onSamplingRequest: async () => ANSWER } })).sampling).toEqual({})
+    expect((await caps({ handlers: { onSamplingRequest: async () => ANSWER }, samplingTools: true })).sampling).toEqual({ tools: {} })
+  })
+
+  it('hands the parsed request to the handler and the checked answer to the app', async () => {
+    const onSamplingRequest = vi.fn(async () => ({ ...ANSWER, extra: 'dropped' }))
+    const t = setup({ handlers: { onSamplingRequest } })
+    await t.handshake()
+    t.send({ jsonrpc: '2.0', id: 9, method: 'sampling/createMessage', params: { ...SAMPLE, includeContext: 'allServers', systemPrompt: 'Be brief' } })
+    await vi.waitFor(() => expect(t.reply(9)).toBeDefined())
+    expect(onSamplingRequest).toHaveBeenCalledWith(
+      { messages: [{ role: 'user', content: { type: 'text', text: 'Summarise' } }], maxTokens: 50, systemPrompt: 'Be brief' },
+      { signal: expect.any(AbortSignal) },
+    )
+    expect(t.reply(9)?.result).toEqual(ANSWER)
+    expect(t.requests).toEqual([])
+  })
+
+  it('refuses malformed requests and tools the host did not advertise with -32602, saying why', async () => {
+    const onSamplingRequest = vi.fn(async () => ANSWER)
+    const t = setup({ handlers: { onSamplingRequest } })
+    await t.handshake()
+    const cases: [number, Record<string, unknown>, RegExp][] = [
+      [10, { maxTokens: 10 }, /messages must be a non-empty array/],
+      [11, { ...SAMPLE, maxTokens: 0 }, /maxTokens must be a positive integer/],
+      [12, { ...SAMPLE, messages: [{ role: 'system', content: { type: 'text', text: 'x' } }] }, /role must be user or assistant/],
+      [13, { ...SAMPLE, messages: [{ role: 'user', content: { type: 'video', url: 'x' } }] }, /unsupported type/],
+      [14, { ...SAMPLE, tools: [{ name: 'w', inputSchema: { type: 'object' } }] }, /hostCapabilities\.sampling\.tools is absent/],
+      [15, { ...SAMPLE, messages: Array.from({ length: 201 }, () => SAMPLE.messages[0]) }, /at most 200 messages/],
+    ]
+    for (const [id, params] of cases) t.send({ jsonrpc: '2.0', id, method: 'sampling/createMessage', params })
+    await t.settle()
+    for (const [id, , message] of cases) {
+      expect(t.reply(id)?.error).toMatchObject({ code: -32602 })
+      expect(String((t.reply(id)?.error as { message?: string } | undefined)?.message)).toMatch(message)
+    }
+    expect(onSamplingRequest).not.toHaveBeenCalled()
+  })
+
+  it("passes the handler's rejection (-1) through, hides other failures, and checks the answer's shape", async () => {
+    let behaviour: 'reject' | 'throw' | 'bad' = 'reject'
+    const t = setup({
+      handlers: {
+        onSamplingRequest: async () => {
+          if (behaviour === 'reject') throw new JsonRpcError(USER_REJECTED_RPC_CODE, 'User rejected sampling request')
+          if (behaviour === 'throw') throw new Error('provider key sk-secret is invalid')
+          return { role: 'assistant', content: { type: 'text' }, model: 'm' } as never
+        },
+      },
+    })
+    await t.handshake()
+    t.send({ jsonrpc: '2.0', id: 20, method: 'sampling/createMessage', params: SAMPLE })
+    await vi.waitFor(() => expect(t.reply(20)).toBeDefined())
+    behaviour = 'throw'
+    t.send({ jsonrpc: '2.0', id: 21, method: 'sampling/createMessage', params: SAMPLE })
+    await vi.waitFor(() => expect(t.reply(21)).toBeDefined())
+    behaviour = 'bad'
+    t.send({ jsonrpc: '2.0', id: 22, method: 'sampling/createMessage', params: SAMPLE })
+    await vi.waitFor(() => expect(t.reply(22)).toBeDefined())
+    expect(t.reply(20)?.error).toEqual({ code: -1, message: 'User rejected sampling request' })
+    expect(t.reply(21)?.error).toEqual({ code: -32603, message: 'Sampling failed on the host' })
+    expect(t.reply(22)?.error).toMatchObject({ code: -32603, message: expect.stringContaining('invalid result') })
+  })
+
+  it('takes one request at a time, and a cancelled request aborts the handler and gets no answer', async () => {
+    const signals: AbortSignal[] = []
+    const onRefused = vi.fn()
+    const t = setup({
+      handlers: {
+        onRefused,
+        onSamplingRequest: (_request, { signal }) => {
+          signals.push(signal)
+          return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('stopped'))))
+        },
+      },
+    })
+    await t.handshake()
+    t.send({ jsonrpc: '2.0', id: 30, method: 'sampling/createMessage', params: SAMPLE })
+    t.send({ jsonrpc: '2.0', id: 31, method: 'sampling/createMessage', params: SAMPLE })
+    await t.settle()
+    expect(t.reply(31)?.error).toMatchObject({ code: -32010, message: expect.stringContaining('still waiting for the user') })
+    expect(onRefused).toHaveBeenCalledWith('busy', 'sampling/createMessage')
+    t.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 30, reason: 'timeout' } })
+    await t.settle()
+    expect(signals).toHaveLength(1)
+    expect(signals[0]?.aborted).toBe(true)
+    expect(t.reply(30)).toBeUndefined()
+    // The slot is free again.
+    t.send({ jsonrpc: '2.0', id: 32, method: 'sampling/createMessage', params: SAMPLE })
+    await t.settle()
+    expect(signals).toHaveLength(2)
+    t.bridge.close()
+    expect(signals[1]?.aborted).toBe(true)
+  })
+})
+
+describe('createMcpAppHostBridge: ui/download-file', () => {
+  const file = (uri: string, extra: Record<string, unknown>) => ({ type: 'resource', resource: { uri, ...extra } })
+
+  it('advertises downloadFile only with a handler, and hands it the sanitised, sized files', async () => {
+    const seen: McpAppDownload[] = []
+    const t = setup({ handlers: { onDownloadFile: async (download) => {
+          seen.push(download)
+          return true
+        }, } })
+    await t.handshake()
+    expect(((t.reply(1)?.result ?? {}) as { hostCapabilities: Record<string, unknown> }).hostCapabilities.downloadFile).toEqual({})
+    t.send({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'ui/download-file',
+      params: {
+        contents: [
+          file('file:///exports/..%2F..%2Fetc%2Fpasswd', { mimeType: 'text/plain', text: 'héllo' }),
+          file('file:///chart', { mimeType: 'image/png', blob: btoa('\x89PNG') }),
+          { type: 'resource_link', uri: 'https://example.com/q4.pdf', name: 'Q4 report', mimeType: 'application/pdf' },
+        ],
+      },
+    })
+    await vi.waitFor(() => expect(t.reply(2)).toBeDefined())
+    expect(t.reply(2)?.result).toEqual({})
+    expect(seen[0]).toEqual({
+      totalBytes: 10,
+      files: [
+        { kind: 'embedded', fileName: 'passwd.txt', mimeType: 'text/plain', size: 6, data: 'héllo', encoding: 'utf8' },
+        { kind: 'embedded', fileName: 'chart.png', mimeType: 'image/png', size: 4, data: btoa('\x89PNG'), encoding: 'base64' },
+        { kind: 'link', url: 'https://example.com/q4.pdf', fileName: 'Q4 report.pdf', mimeType: 'application/pdf' },
+      ],
+    })
+  })
+
+  it('answers { isError: true } when the person declines, and refuses programs, oversize and bad links with -32010', async () => {
+    const onDownloadFile = vi.fn(async () => false)
+    const t = setup({ handlers: { onDownloadFile }, maxDownloadBytes: 100 })
+    await t.handshake()
+    const send = (id: number, contents: unknown[]) => t.send({ jsonrpc: '2.0', id, method: 'ui/download-file', params: { contents } })
+    send(3, [file('file:///a.txt', { text: 'a' })])
+    await vi.waitFor(() => expect(t.reply(3)).toBeDefined())
+    send(4, [file('file:///setup.exe', { blob: 'TVo=' })])
+    send(5, [file('file:///run', { mimeType: 'application/x-sh', text: 'rm -rf ~' })])
+    send(6, [file('file:///big.txt', { text: 'x'.repeat(101) })])
+    send(7, [{ type: 'resource_link', uri: 'javascript:alert(1)', name: 'x' }])
+    send(8, [file('file:///a.bin', { blob: '***' })])
+    send(9, [])
+    await t.settle()
+    expect(t.reply(3)?.result).toEqual({ isError: true })
+    for (const id of [4, 5, 6, 7]) expect(t.reply(id)?.error).toMatchObject({ code: -32010, message: expect.stringMatching(/^Download refused by the host: /) })
+    expect(String((t.reply(6)?.error as { message?: string } | undefined)?.message)).toContain('at most 100')
+    for (const id of [8, 9]) expect(t.reply(id)?.error).toMatchObject({ code: -32602 })
+    expect(onDownloadFile).toHaveBeenCalledOnce()
+  })
+
+  it('accepts a download message larger than maxMessageBytes up to what maxDownloadBytes needs, and no other', async () => {
+    const onDownloadFile = vi.fn(async () => true)
+    const t = setup({ handlers: { onDownloadFile }, maxMessageBytes: 1000, maxDownloadBytes: 3000 })
+    await t.handshake()
+    t.send({ jsonrpc: '2.0', id: 2, method: 'ui/download-file', params: { contents: [file('file:///a.txt', { text: 'x'.repeat(2500) })] } })
+    t.send({ jsonrpc: '2.0', id: 3, method: 'ui/message', params: { role: 'user', content: [{ type: 'text', text: 'x'.repeat(2500) }] } })
+    await vi.waitFor(() => expect(t.reply(2)).toBeDefined())
+    expect(t.reply(2)?.result).toEqual({})
+    expect(t.reply(3)?.error).toMatchObject({ code: -32600, message: 'Message too large' })
+  })
+})
+
+describe('createMcpAppHostBridge: the app\u2019s own tools', () => {
+  async function withTools(appCapabilities: Record<string, unknown> = { tools: { listChanged: true } }, options: Partial<McpAppHostBridgeOptions> = {}) {
+    const t = setup(options)
+    t.send({ jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: { appCapabilities } })
+    await t.settle()
+    t.send({ jsonrpc: '2.0', method: 'ui/notifications/initialized' })
+    const lastRequest = (method: string) => [...t.sent].reverse().find((m) => m.method === method && m.id !== undefined)
+    return { ...t, lastRequest }
+  }
+
+  it('lists and calls them with requests of its own, and reads the answers', async () => {
+    const t = await withTools()
+    expect(t.bridge.hasAppTools).toBe(true)
+    const listing = t.bridge.listAppTools()
+    await t.settle()
+    const list = t.lastRequest('tools/list')!
+    t.send({
+      jsonrpc: '2.0',
+      id: list.id,
+      result: {
+        tools: [
+          { name: 'set-allocation', description: 'Sets a budget line', inputSchema: { type: 'object', properties: { line: { type: 'string' } } } },
+          { name: 'bad name!', inputSchema: { type: 'object' } },
+          { name: 'no-schema' },
+          { name: 'set-allocation', inputSchema: { type: 'object' } },
+        ],
+      },
+    })
+    const { tools, dropped } = await listing
+    expect(tools).toEqual([
+      { name: 'set-allocation', description: 'Sets a budget line', inputSchema: { type: 'object', properties: { line: { type: 'string' } } } },
+    ])
+    expect(dropped.map((d) => d.index)).toEqual([1, 2, 3])
+    const call = t.bridge.callAppTool('set-allocation', { line: 'travel' })
+    await t.settle()
+    const sent = t.lastRequest('tools/call')!
+    expect(sent.params).toEqual({ name: 'set-allocation', arguments: { line: 'travel' } })
+    t.send({ jsonrpc: '2.0', id: sent.id, result: { content: [{ type: 'text', text: 'done' }] } })
+    await expect(call).resolves.toEqual({ content: [{ type: 'text', text: 'done' }] })
+  })
+
+  it('rejects an app error, a malformed answer and a timeout with McpHitlError, telling the app it gave up', async () => {
+    const t = await withTools(undefined, { appRequestTimeoutMs: 30 })
+    const failed = t.bridge.callAppTool('x')
+    await t.settle()
+    t.send({ jsonrpc: '2.0', id: t.lastRequest('tools/call')!.id, error: { code: -32602, message: 'Unknown tool: x' } })
+    await expect(failed).rejects.toMatchObject({ code: 'protocol', message: 'The app answered tools/call with an error: Unknown tool: x' })
+    const malformed = t.bridge.callAppTool('x')
+    await t.settle()
+    t.send({ jsonrpc: '2.0', id: t.lastRequest('tools/call')!.id, result: { content: 'nope' } })
+    await expect(malformed).rejects.toMatchObject({ code: 'protocol' })
+    const slow = t.bridge.callAppTool('x')
+    await expect(slow).rejects.toMatchObject({ code: 'upstream_timeout' })
+    const id = t.lastRequest('tools/call')!.id
+    expect(t.sent.at(-1)).toMatchObject({ method: 'notifications/cancelled', params: { requestId: id } })
+    await expect(t.bridge.callAppTool('bad name')).rejects.toMatchObject({ code: 'misuse' })
+  })
+
+  it('refuses when the app declares no tools, and calls onAppToolsChanged only for an app that does', async () => {
+    const onAppToolsChanged = vi.fn()
+    const t = await withTools({}, { handlers: { onAppToolsChanged } })
+    expect(t.bridge.hasAppTools).toBe(false)
+    await expect(t.bridge.listAppTools()).rejects.toMatchObject({ code: 'protocol', message: expect.stringContaining('appCapabilities.tools') })
+    t.send({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' })
+    expect(onAppToolsChanged).not.toHaveBeenCalled()
+    const u = await withTools(undefined, { handlers: { onAppToolsChanged } })
+    u.send({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' })
+    expect(onAppToolsChanged).toHaveBeenCalledOnce()
+    const pending = u.bridge.listAppTools()
+    u.bridge.close()
+    await expect(pending).rejects.toMatchObject({ code: 'aborted' })
   })
 })

@@ -16,6 +16,22 @@ import type {
 } from '@modelcontextprotocol/ext-apps'
 import { McpHitlError } from '../errors'
 import { isRecord } from '../guards'
+import { HOST_REFUSED_RPC_CODE } from '../http-errors'
+import {
+  type AppRequestInit,
+  callAppTool,
+  DEFAULT_APP_REQUEST_TIMEOUT_MS,
+  type DroppedAppTool,
+  listAppTools,
+  type McpAppTool,
+} from './app-tools'
+import {
+  answerDownloadRequest,
+  DEFAULT_MAX_DOWNLOAD_BYTES,
+  DOWNLOAD_FILE_METHOD,
+  type McpAppDownloadHandler,
+  parseDownloadRequest,
+} from './download-file'
 import { diffHostContext, type McpAppDisplayMode, type McpAppHostContext } from './host-context'
 import {
   INTERNAL_ERROR,
@@ -23,6 +39,7 @@ import {
   INVALID_REQUEST,
   type IncomingJsonRpc,
   JsonRpcError,
+  type JsonRpcErrorObject,
   type JsonRpcId,
   METHOD_NOT_FOUND,
   parseJsonRpc,
@@ -42,6 +59,7 @@ import type {
   ProxiedMCPRequest,
   ProxiedMcpMethod,
 } from './protocol'
+import { answerSamplingRequest, type McpAppSamplingHandler, parseSamplingRequest, SAMPLING_METHOD } from './sampling'
 import { MCP_HITL_APP_LEFT_METHOD, MCP_HITL_CHANNEL_METHOD } from './sandbox-proxy-protocol'
 import { relayErrorToJsonRpc } from './transports/relay-error'
 import type { McpProxyTransport } from './transports/types'
@@ -62,7 +80,7 @@ export interface McpAppModelContext {
 }
 
 /** Why a message from the app was refused. */
-export type McpAppRefusalReason = 'rate_limited' | 'too_large' | 'not_json' | 'link_refused'
+export type McpAppRefusalReason = 'rate_limited' | 'too_large' | 'not_json' | 'link_refused' | 'busy'
 
 /** What the host does with the app's requests; read on every message (latest-ref friendly). */
 export interface McpAppHostHandlers {
@@ -78,6 +96,23 @@ export interface McpAppHostHandlers {
   onDisplayModeChange?(mode: McpAppDisplayMode): void
   /** The app asks to be closed; the host decides. */
   onRequestTeardown?(): void
+  /**
+   * The app asks the host's model for a completion (`sampling/createMessage`). The `sampling`
+   * capability (with `tools` when the bridge's `samplingTools` is set) is advertised only when this
+   * is set at the handshake. Resolve with the model's message; throw
+   * `new JsonRpcError(USER_REJECTED_RPC_CODE, 'User rejected sampling request')` when the person
+   * denies it. `signal` aborts when the app cancels the request or the frame closes. One request at
+   * a time: another while one waits is refused.
+   */
+  onSamplingRequest?: McpAppSamplingHandler
+  /**
+   * The app asks the host to save files (`ui/download-file`), already parsed, sanitised and bounded
+   * (`maxDownloadBytes`, no programs or scripts). Advertised (`downloadFile`) only when set. Resolve
+   * `true` once saved, `false` when the person declined. One request at a time.
+   */
+  onDownloadFile?: McpAppDownloadHandler
+  /** The app's own tools changed (`notifications/tools/list_changed`): list them again. */
+  onAppToolsChanged?(): void
   /** A `notifications/message` log entry from the app (also forwarded to the server). */
   onLog?(params: Record<string, unknown>): void
   /** A message was refused (for telemetry; never called for messages from other windows). */
@@ -113,6 +148,15 @@ export interface McpAppHostBridgeOptions {
   maxMessageBytes?: number
   /** Token bucket for messages from the app. Default 500 at once, 250 per second. */
   rateLimit?: RateLimit
+  /** Advertise `sampling.tools`: the host's `onSamplingRequest` accepts `tools` and `toolChoice`. Default false. */
+  samplingTools?: boolean
+  /**
+   * Largest download accepted, in bytes of all its files together. A `ui/download-file` message may
+   * be larger than `maxMessageBytes` by what that takes in base64. Default 8 MiB.
+   */
+  maxDownloadBytes?: number
+  /** Bound of each host → app request (the app's `tools/list` and `tools/call`), in ms. Default 30,000. */
+  appRequestTimeoutMs?: number
 }
 
 /** Where the app lives: its window and the origin its messages carry (`'null'` for a sandboxed srcdoc frame). */
@@ -149,11 +193,23 @@ export interface McpAppHostBridge {
   teardown(timeoutMs?: number): Promise<void>
   /** Stops listening, aborts relayed requests, drops pending ones. */
   close(): void
+  /** True once the app's handshake declared tools of its own (`appCapabilities.tools`). */
+  readonly hasAppTools: boolean
+  /**
+   * Lists the app's own tools (at most 64; invalid entries are dropped and said why). Rejects with
+   * `McpHitlError` `protocol` when the app declares no tools or is not initialized yet.
+   */
+  listAppTools(init?: AppRequestInit): Promise<{ tools: McpAppTool[]; dropped: DroppedAppTool[] }>
+  /** Calls one of the app's own tools; see {@link McpAppHostBridge.listAppTools} for when it rejects. */
+  callAppTool(name: string, args?: Record<string, unknown>, init?: AppRequestInit): Promise<CallToolResult>
   /** Current lifecycle state. */
   readonly state: McpAppBridgeState
 }
 
-const RELAYED = new Set<string>(['tools/call', 'resources/read', 'ping'])
+// Requests relayed to the app's server as they are; `tools/call` has its own case.
+const RELAYED = new Set<string>(['resources/read', 'resources/list', 'resources/templates/list', 'ping'])
+// Base64 takes 4 bytes per 3, plus the message around the files.
+const DOWNLOAD_MESSAGE_OVERHEAD = 64 * 1024
 
 function fail(code: number, message: string): never {
   throw new JsonRpcError(code, message)
@@ -178,8 +234,12 @@ function positive(value: number, allowZero: boolean): boolean {
 }
 
 // A bound that refused every message (or none) would fail silently at run time: say so up front.
-function checkBounds(maxBytes: number, rateLimit: RateLimit): void {
+function checkBounds(maxBytes: number, rateLimit: RateLimit, options: McpAppHostBridgeOptions): void {
   const misuse = (message: string) => new McpHitlError(`createMcpAppHostBridge: ${message}`, { code: 'misuse' })
+  for (const key of ['maxDownloadBytes', 'appRequestTimeoutMs'] as const) {
+    const value = options[key]
+    if (value !== undefined && !positive(value, false)) throw misuse(`${key} must be a positive, finite number (got ${value}); leave it unset for the default`)
+  }
   if (!positive(maxBytes, false)) {
     throw misuse(`maxMessageBytes must be a positive number of bytes (got ${maxBytes}); leave it unset for ${DEFAULT_MAX_MESSAGE_BYTES}`)
   }
@@ -198,7 +258,10 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
   const hostModes = options.displayModes ?? ['inline']
   const maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES
   const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT
-  checkBounds(maxBytes, rateLimit)
+  checkBounds(maxBytes, rateLimit, options)
+  const maxDownloadBytes = options.maxDownloadBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES
+  const downloadMessageBytes = Math.max(maxBytes, Math.ceil(maxDownloadBytes / 3) * 4 + DOWNLOAD_MESSAGE_OVERHEAD)
+  const appRequestTimeoutMs = options.appRequestTimeoutMs ?? DEFAULT_APP_REQUEST_TIMEOUT_MS
   const limiter = createRateLimiter(rateLimit)
   let context: McpAppHostContext = {
     displayMode: 'inline',
@@ -209,6 +272,9 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
   let target: McpAppTarget | undefined
   let listenOn: Pick<Window, 'addEventListener' | 'removeEventListener'> | undefined
   let appModes: McpAppDisplayMode[] = ['inline']
+  let appTools = false
+  // One sampling and one download at a time: each waits on a person.
+  const busy = new Set<string>()
   let toolInput = options.toolInput
   let outcome: { method: string; params: Record<string, unknown> } | undefined = options.toolResult
     ? { method: 'ui/notifications/tool-result', params: options.toolResult }
@@ -216,8 +282,10 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
   let inputSent = false
   let outcomeSent = false
   let nextId = 1
-  const waiting = new Map<JsonRpcId, () => void>()
-  const inflight = new Set<AbortController>()
+  // The host's own requests to the app, by id: settled by the app's answer, or with none on close.
+  const waiting = new Map<JsonRpcId, (answer?: { result?: unknown; error?: JsonRpcErrorObject }) => void>()
+  // The app's requests being answered, by id, so `notifications/cancelled` can stop one.
+  const inflight = new Map<JsonRpcId, AbortController>()
   // The app document's own port, in 'port' channel mode; undefined until its first message.
   let port: MessagePort | undefined
 
@@ -271,24 +339,33 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
     }
   }
 
-  const relay = async (method: ProxiedMcpMethod, params: Record<string, unknown>) => {
+  const relay = (method: ProxiedMcpMethod, params: Record<string, unknown>, signal?: AbortSignal) => {
     const request: ProxiedMCPRequest = { serverHash: options.server.serverHash, method, params }
     if (options.server.serverId !== undefined) request.serverId = options.server.serverId
-    const controller = new AbortController()
-    inflight.add(controller)
+    return options.transport.request(request, signal ? { signal } : undefined)
+  }
+
+  // A request that waits on a person: one at a time per kind, so an app cannot stack dialogs.
+  const oneAtATime = async <T>(kind: string, method: string, work: () => Promise<T>): Promise<T> => {
+    if (busy.has(kind)) {
+      handlers().onRefused?.('busy', method)
+      fail(HOST_REFUSED_RPC_CODE, `Refused by the host: another ${kind} request of this app is still waiting for the user`)
+    }
+    busy.add(kind)
     try {
-      return await options.transport.request(request, { signal: controller.signal })
+      return await work()
     } finally {
-      inflight.delete(controller)
+      busy.delete(kind)
     }
   }
 
-  const answer = async (method: string, params: Record<string, unknown>): Promise<unknown> => {
+  const answer = async (method: string, params: Record<string, unknown>, signal: AbortSignal): Promise<unknown> => {
     switch (method) {
       case 'ui/initialize': {
         const caps = isRecord(params.appCapabilities) ? params.appCapabilities : {}
         const modes = caps.availableDisplayModes
         appModes = Array.isArray(modes) ? (modes as McpAppDisplayMode[]) : ['inline']
+        appTools = isRecord(caps.tools)
         // A second initialize means a new document in the frame (a reload): it gets its data again.
         state = 'connected'
         inputSent = false
@@ -301,6 +378,8 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
           logging: {},
           ...(h.onMessage ? { message: { text: {}, image: {}, resource: {}, resourceLink: {} } } : {}),
           ...(h.onUpdateModelContext ? { updateModelContext: { text: {}, structuredContent: {} } } : {}),
+          ...(h.onDownloadFile ? { downloadFile: {} } : {}),
+          ...(h.onSamplingRequest ? { sampling: options.samplingTools ? { tools: {} } : {} } : {}),
           ...(options.sandbox ? { sandbox: options.sandbox } : {}),
         } satisfies McpUiHostCapabilities
         return {
@@ -359,11 +438,24 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
         }
         return { mode: context.displayMode ?? 'inline' } satisfies McpUiRequestDisplayModeResult
       }
+      case SAMPLING_METHOD: {
+        const handler = handlers().onSamplingRequest
+        if (!handler) fail(METHOD_NOT_FOUND, `Method not found: ${method} (this host answers no sampling; see hostCapabilities.sampling)`)
+        // Parsed first: a malformed request is refused as such, never as "busy".
+        const request = parseSamplingRequest(params, { tools: options.samplingTools === true })
+        return oneAtATime('sampling', method, () => answerSamplingRequest(request, { handler, signal }))
+      }
+      case DOWNLOAD_FILE_METHOD: {
+        const handler = handlers().onDownloadFile
+        if (!handler) fail(METHOD_NOT_FOUND, `Method not found: ${method} (this host saves no files; see hostCapabilities.downloadFile)`)
+        const download = parseDownloadRequest(params, { maxBytes: maxDownloadBytes })
+        return oneAtATime('download', method, () => answerDownloadRequest(download, { handler, signal }))
+      }
       case 'tools/call': {
         if (typeof params.name !== 'string') fail(INVALID_PARAMS, 'Invalid params')
         let result: unknown
         try {
-          result = await relay('tools/call', params)
+          result = await relay('tools/call', params, signal)
         } catch (error) {
           const rpc = relayErrorToJsonRpc(error)
           fail(rpc.code, rpc.message)
@@ -378,7 +470,7 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
         if (!RELAYED.has(method)) fail(METHOD_NOT_FOUND, `Method not found: ${method}`)
         let result: unknown
         try {
-          result = await relay(method as ProxiedMcpMethod, params)
+          result = await relay(method as ProxiedMcpMethod, params, signal)
         } catch (error) {
           // The proxy's refusal keeps its meaning for the app (see relay-error.ts).
           const rpc = relayErrorToJsonRpc(error)
@@ -393,19 +485,27 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
   }
 
   const onRequest = async (id: JsonRpcId, method: string, params: Record<string, unknown>) => {
+    const controller = new AbortController()
+    // A reused id replaces the older entry; the older request still finishes on its own controller.
+    inflight.set(id, controller)
     try {
       const before = context.displayMode
-      const result = await answer(method, params)
+      const result = await answer(method, params, controller.signal)
+      if (controller.signal.aborted) return
       post({ id, result })
       // Sent after the answer, so the app's context follows the mode it was just granted.
       if (method === 'ui/request-display-mode' && context.displayMode !== before) {
         notify('ui/notifications/host-context-changed', { displayMode: context.displayMode })
       }
     } catch (error) {
+      // The app cancelled it (or the bridge closed): MCP sends no answer to a cancelled request.
+      if (controller.signal.aborted) return
       post({
         id,
         error: error instanceof JsonRpcError ? error.toJSON() : { code: INTERNAL_ERROR, message: errorMessage(error) },
       })
+    } finally {
+      if (inflight.get(id) === controller) inflight.delete(id)
     }
   }
 
@@ -430,6 +530,15 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
         h.onLog?.(params)
         relay('notifications/message', params).catch(() => {})
         return
+      case 'notifications/cancelled': {
+        // The app gave up on one of its requests (its own timeout, an abort): stop the work for it.
+        const id = params.requestId
+        if (typeof id === 'string' || typeof id === 'number') inflight.get(id)?.abort()
+        return
+      }
+      case 'notifications/tools/list_changed':
+        if (appTools) h.onAppToolsChanged?.()
+        return
       case 'ui/notifications/sandbox-proxy-ready':
         if (options.proxyResource) notify('ui/notifications/sandbox-resource-ready', options.proxyResource)
         return
@@ -438,7 +547,7 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
 
   const dispatch = (message: IncomingJsonRpc) => {
     if (message.kind === 'response') {
-      waiting.get(message.id)?.()
+      waiting.get(message.id)?.(message)
       return
     }
     if (message.kind === 'notification') return onNotification(message.method, message.params)
@@ -458,7 +567,9 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
       return
     }
     const data: unknown = event.data
-    const measured = measureJsonMessage(data, maxBytes)
+    // A download carries its files, base64: it may be as large as `maxDownloadBytes` needs.
+    const limit = isRecord(data) && data.method === DOWNLOAD_FILE_METHOD && handlers().onDownloadFile ? downloadMessageBytes : maxBytes
+    const measured = measureJsonMessage(data, limit)
     if (!measured.ok) {
       const id = isRecord(data) ? data.id : undefined
       handlers().onRefused?.(measured.reason, isRecord(data) && typeof data.method === 'string' ? data.method : undefined)
@@ -477,13 +588,46 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
     dispatch(message)
   }
 
+  // The host's own request to the app: bounded in time, cancellable, and told to the app when given up.
+  const requestApp = (method: string, params: Record<string, unknown>, init: AppRequestInit = {}): Promise<unknown> => {
+    if (state !== 'initialized') {
+      return Promise.reject(new McpHitlError(`${method}: the app has not finished its handshake (ui/notifications/initialized)`, { code: 'protocol' }))
+    }
+    const id = `host-${nextId++}`
+    const timeoutMs = init.timeoutMs ?? appRequestTimeoutMs
+    return new Promise<unknown>((resolve, reject) => {
+      const settle = (answer?: { result?: unknown; error?: JsonRpcErrorObject }, failure?: McpHitlError) => {
+        clearTimeout(timer)
+        init.signal?.removeEventListener('abort', onAbort)
+        waiting.delete(id)
+        if (failure) {
+          post({ method: 'notifications/cancelled', params: { requestId: id, reason: failure.message } })
+          reject(failure)
+        } else if (!answer) reject(new McpHitlError(`${method}: the app frame closed before it answered`, { code: 'aborted' }))
+        else if (answer.error) reject(new McpHitlError(`The app answered ${method} with an error: ${answer.error.message.slice(0, 200)}`, { code: 'protocol', details: answer.error }))
+        else resolve(answer.result)
+      }
+      const onAbort = () => settle(undefined, new McpHitlError(`${method} was aborted`, { code: 'aborted', cause: init.signal?.reason }))
+      const timer = setTimeout(() => settle(undefined, new McpHitlError(`The app did not answer ${method} within ${timeoutMs} ms`, { code: 'upstream_timeout' })), timeoutMs)
+      if (init.signal?.aborted) return onAbort()
+      init.signal?.addEventListener('abort', onAbort, { once: true })
+      waiting.set(id, settle)
+      post({ id, method, params })
+    })
+  }
+
+  const requireAppTools = (api: string): Promise<never> | undefined =>
+    state === 'initialized' && !appTools
+      ? Promise.reject(new McpHitlError(`${api}: the app declares no tools of its own (appCapabilities.tools)`, { code: 'protocol' }))
+      : undefined
+
   const close = () => {
     if (state === 'closed') return
     state = 'closed'
     listenOn?.removeEventListener('message', listener as EventListener)
-    for (const controller of inflight) controller.abort()
+    for (const controller of inflight.values()) controller.abort()
     inflight.clear()
-    for (const done of waiting.values()) done()
+    for (const done of [...waiting.values()]) done()
     port?.close()
     port = undefined
     target = undefined
@@ -528,6 +672,11 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
       if (state === 'initialized') notify('ui/notifications/host-context-changed', changed)
     },
     getHostContext: () => context,
+    get hasAppTools() {
+      return appTools && state === 'initialized'
+    },
+    listAppTools: (init) => requireAppTools('listAppTools') ?? listAppTools(requestApp, init),
+    callAppTool: (name, args, init) => requireAppTools('callAppTool') ?? callAppTool(requestApp, name, args, init),
     teardown(timeoutMs = 500) {
       if (state !== 'initialized') return Promise.resolve()
       const id = `teardown-${nextId++}`

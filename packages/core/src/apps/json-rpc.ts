@@ -42,7 +42,7 @@ export class JsonRpcError extends Error {
 export type IncomingJsonRpc =
   | { kind: 'request'; id: JsonRpcId; method: string; params: Record<string, unknown> }
   | { kind: 'notification'; method: string; params: Record<string, unknown> }
-  | { kind: 'response'; id: JsonRpcId }
+  | { kind: 'response'; id: JsonRpcId; result?: unknown; error?: JsonRpcErrorObject }
 
 function isId(value: unknown): value is JsonRpcId {
   return typeof value === 'string' || typeof value === 'number'
@@ -56,6 +56,13 @@ export function parseJsonRpc(data: unknown): IncomingJsonRpc | undefined {
     if (data.id === undefined) return { kind: 'notification', method: data.method, params }
     return isId(data.id) ? { kind: 'request', id: data.id, method: data.method, params } : undefined
   }
-  // Responses only settle the host's own requests (teardown); their content is not needed.
-  return isId(data.id) && ('result' in data || 'error' in data) ? { kind: 'response', id: data.id } : undefined
+  // Responses settle the host's own requests (teardown, the app's tools): result or error, never both.
+  if (!isId(data.id)) return undefined
+  if ('error' in data) {
+    const error = data.error
+    const code = isRecord(error) && Number.isInteger(error.code) ? (error.code as number) : INTERNAL_ERROR
+    const message = isRecord(error) && typeof error.message === 'string' ? error.message : 'Request failed'
+    return { kind: 'response', id: data.id, error: { code, message } }
+  }
+  return 'result' in data ? { kind: 'response', id: data.id, result: data.result } : undefined
 }

@@ -45,8 +45,19 @@ export interface McpAppsActivityContent {
   toolInput: Record<string, unknown>
 }
 
-/** Methods an app may have forwarded to its MCP server. */
-export const PROXIED_MCP_METHODS = ['tools/call', 'resources/read', 'notifications/message', 'ping'] as const
+/**
+ * Methods an app may have forwarded to its MCP server: the middleware 0.1.1's four, plus the two
+ * read-only listings the ext-apps `App` sends (`listServerResources`, and `resources/templates/list`
+ * through `app.request`), which MCP Apps hosts MAY forward like any method outside `ui/`.
+ */
+export const PROXIED_MCP_METHODS = [
+  'tools/call',
+  'resources/read',
+  'resources/list',
+  'resources/templates/list',
+  'notifications/message',
+  'ping',
+] as const
 /** One of {@link PROXIED_MCP_METHODS}. */
 export type ProxiedMcpMethod = (typeof PROXIED_MCP_METHODS)[number]
 

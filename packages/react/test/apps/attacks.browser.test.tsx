@@ -122,7 +122,7 @@ report('links', results);`),
 
   it('gets method-not-found for every method outside the allowlist', async () => {
     const rec = recorder()
-    const methods = ['resources/list', 'tools/list', 'sampling/createMessage', 'elicitation/create', 'ui/download-file', 'completion/complete', '__proto__', 'constructor']
+    const methods = ['tools/list', 'resources/subscribe', 'sampling/createMessage', 'elicitation/create', 'ui/download-file', 'completion/complete', '__proto__', 'constructor']
     const server = memoryServer({
       html: hostile(`const answers = [];
 for (const method of ${JSON.stringify(methods)}) answers.push([method, await rawRequest(method, {})]);

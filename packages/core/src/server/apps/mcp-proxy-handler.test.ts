@@ -1,7 +1,7 @@
 // @module-tag security
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { describe, expect, it } from 'vitest'
 import { McpHitlError } from '../../errors'
 import { sessionFromCookie, sessionFromHeader } from '../http/session-from-request'
@@ -22,6 +22,10 @@ function inMemoryServer() {
       content: [{ type: 'text', text: 'model' }],
     }))
     handles.both = s.registerTool('both_tool', {}, async () => ({ content: [{ type: 'text', text: 'both' }] }))
+    s.registerResource('notes', 'notes://today', { mimeType: 'text/plain' }, async (uri) => ({ contents: [{ uri: uri.href, text: 'n' }] }))
+    s.registerResource('note', new ResourceTemplate('notes://{day}', { list: undefined }), { mimeType: 'text/plain' }, async (uri) => ({
+      contents: [{ uri: uri.href, text: 'n' }],
+    }))
     return s
   }
   let current: McpServer | undefined
@@ -174,6 +178,20 @@ describe('createMcpProxyHandler with factory servers', () => {
       post({ serverHash: 'x', serverId: 'mem', method: 'notifications/message', params: { level: 'info', data: 'hi' } }),
     )
     expect(await response.json()).toEqual({ success: true })
+    await handler.close()
+  })
+})
+
+describe('createMcpProxyHandler resource listings', () => {
+  it('relays resources/list and resources/templates/list, the listings an ext-apps App sends', async () => {
+    const mem = inMemoryServer()
+    const handler = proxy({ servers: [{ id: 'mem', connect: mem.connect }] })
+    const resources = await (await handler(post({ serverHash: 'x', serverId: 'mem', method: 'resources/list', params: {} }))).json()
+    expect(resources).toEqual({ resources: [{ name: 'notes', uri: 'notes://today', mimeType: 'text/plain' }] })
+    const templates = await (await handler(post({ serverHash: 'x', serverId: 'mem', method: 'resources/templates/list' }))).json()
+    expect(templates).toEqual({ resourceTemplates: [{ name: 'note', uriTemplate: 'notes://{day}', mimeType: 'text/plain' }] })
+    const refused = await handler(post({ serverHash: 'x', serverId: 'mem', method: 'prompts/list' }))
+    expect([refused.status, (await refused.json()).code]).toEqual([403, 'method_not_proxied'])
     await handler.close()
   })
 })

@@ -3,7 +3,7 @@
  * (a `ProxiedMCPRequest`, as `createHttpProxyTransport` sends it) answered with the JSON-RPC result.
  *
  * Same semantics as `@ag-ui/mcp-apps-middleware` 0.1.1 (lookup by `serverId` then `serverHash`,
- * same method allowlist) plus what it lacks: the caller's own session is required (the proxy calls
+ * same method allowlist, plus the two resource listings an ext-apps `App` sends) plus what it lacks: the caller's own session is required (the proxy calls
  * tools with the backend's credentials), `tools/call` refused for tools whose `_meta.ui.visibility`
  * lacks `"app"` (spec MUST), one reused MCP session per server, every upstream wait bounded by
  * `timeoutMs` and every answer by `maxResponseBytes`, upstream errors replaced by a generic message

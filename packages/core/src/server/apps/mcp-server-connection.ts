@@ -34,6 +34,8 @@ export interface McpProxyClient {
     options?: McpProxyRequestOptions,
   ): Promise<unknown>
   readResource(params: { uri: string }, options?: McpProxyRequestOptions): Promise<unknown>
+  listResources(params?: { cursor?: string | undefined }, options?: McpProxyRequestOptions): Promise<unknown>
+  listResourceTemplates(params?: { cursor?: string | undefined }, options?: McpProxyRequestOptions): Promise<unknown>
   ping(options?: McpProxyRequestOptions): Promise<unknown>
   notification(notification: { method: string; params?: Record<string, unknown> | undefined }): Promise<void>
   listTools(

@@ -87,6 +87,10 @@ async function call(client: McpProxyClient, request: ProxiedMCPRequest, options:
       return client.callTool(params as Parameters<McpProxyClient['callTool']>[0], undefined, options)
     case 'resources/read':
       return client.readResource(params as Parameters<McpProxyClient['readResource']>[0], options)
+    case 'resources/list':
+      return client.listResources(params as Parameters<McpProxyClient['listResources']>[0], options)
+    case 'resources/templates/list':
+      return client.listResourceTemplates(params as Parameters<McpProxyClient['listResourceTemplates']>[0], options)
     case 'notifications/message': {
       // The SDK bounds requests, not notifications: a factory client's transport gets the same deadline.
       const sent = client.notification({ method: 'notifications/message', params } as Parameters<McpProxyClient['notification']>[0])
