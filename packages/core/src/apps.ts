@@ -85,3 +85,14 @@ export {
 export type { McpAppDownload, McpAppDownloadEmbedded, McpAppDownloadFile, McpAppDownloadHandler, McpAppDownloadLink } from './apps/download-file'
 export { DEFAULT_APP_REQUEST_TIMEOUT_MS, isCallToolResult, isToolName, MAX_APP_TOOLS } from './apps/app-tools'
 export type { AppRequestInit, DroppedAppTool, McpAppTool } from './apps/app-tools'
+export { createSamplingApproval } from './apps/sampling-approval'
+export type {
+  SamplingApproval,
+  SamplingApprovalOptions,
+  SamplingApprovalSnapshot,
+  SamplingApprovalStatus,
+  SamplingGenerate,
+  SamplingRequester,
+} from './apps/sampling-approval'
+export { createSamplingClient } from './apps/sampling-client'
+export type { SamplingClientOptions } from './apps/sampling-client'

@@ -1,6 +1,6 @@
 /** Proxied MCP requests over plain HTTP, to a `createMcpProxyHandler` endpoint. */
 import { McpHitlError } from '../../errors'
-import { readHttpErrorCode } from '../../http-errors'
+import { readErrorResponse } from './read-error-response'
 import type { McpProxyTransport } from './types'
 
 /** Options of {@link createHttpProxyTransport}. */
@@ -11,19 +11,6 @@ export interface HttpProxyTransportOptions {
   fetch?: typeof fetch
   /** Extra headers (auth, CSRF token), or a function read on every request. */
   headers?: HeadersInit | (() => HeadersInit)
-}
-
-async function readError(response: Response): Promise<McpHitlError> {
-  let body: { error?: unknown; code?: unknown } | undefined
-  try {
-    body = (await response.json()) as typeof body
-  } catch {
-    // Not JSON: the status alone says what happened.
-  }
-  const message = typeof body?.error === 'string' ? body.error : `MCP proxy answered ${response.status}`
-  // The handler's own code (from the one error table) travels on, so the host bridge can give the
-  // app a JSON-RPC error that means something.
-  return new McpHitlError(message, { code: readHttpErrorCode(response.status, body?.code) ?? 'transport', status: response.status })
 }
 
 /**
@@ -51,7 +38,8 @@ export function createHttpProxyTransport(options: HttpProxyTransportOptions): Mc
         if (init?.signal?.aborted) throw new McpHitlError('The proxied MCP request was aborted', { code: 'aborted', cause })
         throw new McpHitlError('The MCP proxy could not be reached', { code: 'network', cause })
       }
-      if (!response.ok) throw await readError(response)
+      // The handler's own code travels on, so the host bridge can give the app a JSON-RPC error that means something.
+      if (!response.ok) throw await readErrorResponse(response, 'MCP proxy')
       try {
         return await response.json()
       } catch (cause) {
