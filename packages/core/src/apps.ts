@@ -96,3 +96,5 @@ export type {
 } from './apps/sampling-approval'
 export { createSamplingClient } from './apps/sampling-client'
 export type { SamplingClientOptions } from './apps/sampling-client'
+export { createAgUiSamplingClient, SAMPLING_FORWARDED_PROPS_KEY } from './apps/ag-ui-sampling-client'
+export type { AgUiSamplingAgent, AgUiSamplingRun } from './apps/ag-ui-sampling-client'
