@@ -37,6 +37,13 @@ function setup(options: Partial<McpAppHostBridgeOptions> = {}) {
 }
 
 describe('createMcpAppHostBridge', () => {
+  it("keeps the app's own name from its handshake, cut to 100 characters", async () => {
+    const t = setup()
+    t.send({ jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: { appInfo: { name: 'B'.repeat(300), version: '1.2.3' }, appCapabilities: {} } })
+    await t.settle()
+    expect(t.bridge.appInfo).toEqual({ name: 'B'.repeat(100), version: '1.2.3' })
+  })
+
   it('answers ui/initialize with host info, capabilities and context, and sends nothing else before initialized', async () => {
     const t = setup({ toolInput: { city: 'Paris' }, toolResult: { content: [] }, hostContext: { theme: 'dark', locale: 'fr-FR' }, displayModes: ['inline', 'fullscreen'] })
     t.send({ jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: { appCapabilities: {} } })
@@ -625,6 +632,7 @@ describe('createMcpAppHostBridge: the app\u2019s own tools', () => {
   it('lists and calls them with requests of its own, and reads the answers', async () => {
     const t = await withTools()
     expect(t.bridge.hasAppTools).toBe(true)
+    expect(t.bridge.appInfo).toBeUndefined()
     const listing = t.bridge.listAppTools()
     await t.settle()
     const list = t.lastRequest('tools/list')!

@@ -195,6 +195,8 @@ export interface McpAppHostBridge {
   close(): void
   /** True once the app's handshake declared tools of its own (`appCapabilities.tools`). */
   readonly hasAppTools: boolean
+  /** The name and version the app gave in its handshake (its own claim: show it as such), cut at 100 characters. */
+  readonly appInfo: { name: string; version?: string } | undefined
   /**
    * Lists the app's own tools (at most 64; invalid entries are dropped and said why). Rejects with
    * `McpHitlError` `protocol` when the app declares no tools or is not initialized yet.
@@ -273,6 +275,7 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
   let listenOn: Pick<Window, 'addEventListener' | 'removeEventListener'> | undefined
   let appModes: McpAppDisplayMode[] = ['inline']
   let appTools = false
+  let appInfo: { name: string; version?: string } | undefined
   // One sampling and one download at a time: each waits on a person.
   const busy = new Set<string>()
   let toolInput = options.toolInput
@@ -366,6 +369,10 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
         const modes = caps.availableDisplayModes
         appModes = Array.isArray(modes) ? (modes as McpAppDisplayMode[]) : ['inline']
         appTools = isRecord(caps.tools)
+        const info = params.appInfo
+        appInfo = isRecord(info) && typeof info.name === 'string' && info.name
+          ? { name: info.name.slice(0, 100), ...(typeof info.version === 'string' ? { version: info.version.slice(0, 40) } : {}) }
+          : undefined
         // A second initialize means a new document in the frame (a reload): it gets its data again.
         state = 'connected'
         inputSent = false
@@ -672,6 +679,9 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
       if (state === 'initialized') notify('ui/notifications/host-context-changed', changed)
     },
     getHostContext: () => context,
+    get appInfo() {
+      return appInfo
+    },
     get hasAppTools() {
       return appTools && state === 'initialized'
     },
