@@ -1,0 +1,123 @@
+import {
+  createSamplingApproval,
+  type McpAppDownload,
+  type McpAppDownloadHandler,
+  type McpAppSamplingHandler,
+  type SamplingApproval,
+  type SamplingGenerate,
+  type SamplingRequester,
+} from '@mcp-hitl/core/apps'
+import { type ReactNode, useMemo, useRef, useState } from 'react'
+import type { AppRequestLabels } from './app-request-labels'
+import { DownloadConfirmDialog } from './download-confirm-dialog'
+import { SamplingApprovalDialog } from './sampling-approval-dialog'
+import { saveDownloadFiles } from './save-download'
+
+/** How a frame answers an app's sampling requests: the chat's model, behind the person's review. */
+export interface McpAppSamplingOptions {
+  /** Runs the chat's model for an approved request: `createSamplingClient({ url })` (AI SDK route) or `createAgUiSamplingClient(agent)`. */
+  generate: SamplingGenerate
+  /** The model may be offered the app's tools (`sampling.tools`); only with a `generate` that runs them. Default false. */
+  tools?: boolean
+  /** Show the model's reply for review before the app gets it. Default true. */
+  reviewResult?: boolean
+}
+
+/** Options of {@link useAppRequestDialogs}. */
+export interface AppRequestDialogsOptions {
+  /** Without it the frame advertises no sampling, and the app's requests get -32601. */
+  sampling?: McpAppSamplingOptions
+  /**
+   * `true` (default): a confirmation, then the host saves the file. A function replaces both (resolve
+   * `true` once saved). `false`: no downloads are advertised.
+   */
+  downloads?: boolean | McpAppDownloadHandler
+  labels?: Partial<AppRequestLabels>
+  /** Who asks, read when a request arrives. */
+  requester: () => SamplingRequester
+  /** How a download's link file is opened (the frame's `onOpenLink`, or a new window). */
+  openLink?: (url: string) => unknown
+}
+
+/** The bridge handlers and the dialogs they open. */
+export interface AppRequestDialogs {
+  onSamplingRequest: McpAppSamplingHandler | undefined
+  onDownloadFile: McpAppDownloadHandler | undefined
+  samplingTools: boolean
+  dialogs: ReactNode
+}
+
+interface PendingDownload {
+  download: McpAppDownload
+  answer: (save: boolean) => void
+}
+
+/**
+ * The requests of one app that wait on a person: sampling (reviewed with `SamplingApprovalDialog`)
+ * and downloads (confirmed with `DownloadConfirmDialog`). The bridge takes one of each at a time,
+ * so there is at most one dialog of each kind. Options are read through a ref: new inline objects
+ * never change the handlers' identity.
+ */
+export function useAppRequestDialogs(options: AppRequestDialogsOptions): AppRequestDialogs {
+  const latest = useRef(options)
+  latest.current = options
+  const [approval, setApproval] = useState<SamplingApproval | undefined>()
+  const [pending, setPending] = useState<PendingDownload | undefined>()
+  const hasSampling = options.sampling !== undefined
+  const downloads = options.downloads ?? true
+
+  const onSamplingRequest = useMemo<McpAppSamplingHandler | undefined>(() => {
+    if (!hasSampling) return undefined
+    return async (request, { signal }) => {
+      const sampling = latest.current.sampling
+      if (!sampling) throw new Error('sampling is off')
+      const next = createSamplingApproval(request, {
+        generate: sampling.generate,
+        signal,
+        requester: latest.current.requester(),
+        reviewResult: sampling.reviewResult,
+      })
+      setApproval(next)
+      const clear = () => setApproval((current) => (current === next ? undefined : current))
+      // A failed request stays on screen with its reason until the person closes it.
+      next.subscribe(() => {
+        const { status } = next.getSnapshot()
+        if (status === 'sent' || status === 'denied' || status === 'cancelled') clear()
+      })
+      return next.outcome
+    }
+  }, [hasSampling])
+
+  const custom = typeof downloads === 'function'
+  const downloadsOff = downloads === false
+  const onDownloadFile = useMemo<McpAppDownloadHandler | undefined>(() => {
+    if (downloadsOff) return undefined
+    if (custom) return (download, init) => (latest.current.downloads as McpAppDownloadHandler)(download, init)
+    return (download, { signal }) =>
+      new Promise<boolean>((resolve) => {
+        const done = (save: boolean) => {
+          signal.removeEventListener('abort', withdraw)
+          setPending((current) => (current?.download === download ? undefined : current))
+          if (save) saveDownloadFiles(download.files, latest.current.openLink)
+          resolve(save)
+        }
+        const withdraw = () => done(false)
+        if (signal.aborted) return withdraw()
+        signal.addEventListener('abort', withdraw, { once: true })
+        setPending({ download, answer: done })
+      })
+  }, [downloadsOff, custom])
+
+  const dialogs = (
+    <>
+      <SamplingApprovalDialog approval={approval} labels={options.labels} onDismiss={() => setApproval(undefined)} />
+      <DownloadConfirmDialog
+        download={pending?.download}
+        appName={options.requester().appName}
+        labels={options.labels}
+        onAnswer={(save) => pending?.answer(save)}
+      />
+    </>
+  )
+  return { onSamplingRequest, onDownloadFile, samplingTools: options.sampling?.tools === true, dialogs }
+}
