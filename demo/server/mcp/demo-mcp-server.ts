@@ -4,6 +4,7 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { registerBookTripTool } from './book-trip-tool'
+import { registerBudgetTools } from './budget-tools'
 import { type ConnectAccountDeps, registerConnectAccountTool } from './connect-account-tool'
 import { registerRegisterUserTool } from './register-user-tool'
 import { registerTaskBoardTools } from './task-board-tools'
@@ -18,5 +19,6 @@ export function createDemoMcpServer(deps: ConnectAccountDeps): McpServer {
   registerBookTripTool(server)
   registerConnectAccountTool(server, deps)
   registerTaskBoardTools(server)
+  registerBudgetTools(server)
   return server
 }

@@ -1,12 +1,8 @@
 /**
- * Builds the task board's `ui://` HTML once: esbuild bundles the app (with the ext-apps `App` class)
- * into one inline script, since the app's sandbox has `connect-src 'none'` and no same origin.
+ * The task board's `ui://` HTML, bundled once (see bundle-app-html.ts).
  */
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import { bundleAppHtml } from './bundle-app-html'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
 let cached: Promise<string> | undefined
 
 const STYLE = `
@@ -22,23 +18,12 @@ h1{font-size:15px;margin:0 0 8px}small{color:var(--muted)}
 
 /** The app's HTML document, bundled on first use and cached. */
 export function taskBoardHtml(): Promise<string> {
-  cached ??= build({
-    entryPoints: [path.join(here, 'task-board-app/task-board-app.ts')],
-    bundle: true,
-    format: 'iife',
-    minify: true,
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-  }).then((out) => {
-    // A literal "</script" inside the bundle would end the inline script early.
-    const script = (out.outputFiles[0]?.text ?? '').replace(/<\/script/gi, '<\\/script')
-    return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Task board</title><style>${STYLE}</style></head>
-<body><main><header><h1>Task board</h1><small id="theme"></small></header>
-<small id="count"></small><div id="board" role="group" aria-label="Tasks"></div><p id="status" role="status"></p></main>
-<script>${script}</script></body></html>`
+  cached ??= bundleAppHtml({
+    entry: 'task-board-app/task-board-app.ts',
+    title: 'Task board',
+    style: STYLE,
+    body: `<main><header><h1>Task board</h1><small id="theme"></small></header>
+<small id="count"></small><div id="board" role="group" aria-label="Tasks"></div><p id="status" role="status"></p></main>`,
   })
   return cached
 }
