@@ -678,6 +678,17 @@ describe('createMcpAppHostBridge: the app\u2019s own tools', () => {
     await expect(t.bridge.callAppTool('bad name')).rejects.toMatchObject({ code: 'misuse' })
   })
 
+  it('says when the handshake is done, once the app tools are known', async () => {
+    const seen: boolean[] = []
+    const t = setup({ handlers: { onInitialized: () => seen.push(t.bridge.hasAppTools) } })
+    t.send({ jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: { appCapabilities: { tools: {} } } })
+    await t.settle()
+    expect(seen).toEqual([])
+    t.send({ jsonrpc: '2.0', method: 'ui/notifications/initialized' })
+    t.send({ jsonrpc: '2.0', method: 'ui/notifications/initialized' })
+    expect(seen).toEqual([true])
+  })
+
   it('refuses when the app declares no tools, and calls onAppToolsChanged only for an app that does', async () => {
     const onAppToolsChanged = vi.fn()
     const t = await withTools({}, { handlers: { onAppToolsChanged } })

@@ -113,6 +113,8 @@ export interface McpAppHostHandlers {
   onDownloadFile?: McpAppDownloadHandler
   /** The app's own tools changed (`notifications/tools/list_changed`): list them again. */
   onAppToolsChanged?(): void
+  /** The app finished its handshake (`ui/notifications/initialized`); `hasAppTools` and `appInfo` are known from here on. */
+  onInitialized?(): void
   /** A `notifications/message` log entry from the app (also forwarded to the server). */
   onLog?(params: Record<string, unknown>): void
   /** A message was refused (for telemetry; never called for messages from other windows). */
@@ -523,6 +525,7 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
         if (state !== 'connected') return
         state = 'initialized'
         flush()
+        h.onInitialized?.()
         return
       case 'ui/notifications/size-changed': {
         const size: { width?: number; height?: number } = {}
