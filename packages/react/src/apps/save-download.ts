@@ -9,8 +9,8 @@ import { downloadFileBytes, type McpAppDownloadEmbedded, type McpAppDownloadFile
 // Long enough for every browser to have taken the URL over; the saved file keeps its own copy.
 const REVOKE_AFTER_MS = 10_000
 
-/** Saves one embedded file with a host-side download link. */
-export function saveEmbeddedFile(file: McpAppDownloadEmbedded, doc: Document = document): void {
+/** Saves one embedded file with a host-side download link; the object URL is revoked `revokeAfterMs` later. */
+export function saveEmbeddedFile(file: McpAppDownloadEmbedded, doc: Document = document, revokeAfterMs = REVOKE_AFTER_MS): void {
   const url = URL.createObjectURL(new Blob([downloadFileBytes(file)], { type: file.mimeType }))
   const link = doc.createElement('a')
   link.href = url
@@ -22,7 +22,7 @@ export function saveEmbeddedFile(file: McpAppDownloadEmbedded, doc: Document = d
     link.click()
   } finally {
     link.remove()
-    setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS)
+    setTimeout(() => URL.revokeObjectURL(url), revokeAfterMs)
   }
 }
 

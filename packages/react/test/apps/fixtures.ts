@@ -83,6 +83,8 @@ export function memoryServer(options: {
   meta?: McpUiResourceMeta
   tools?: Record<string, (args: Record<string, unknown>) => CallToolResult | Promise<CallToolResult>>
   blob?: boolean
+  /** What `resources/list` answers (`resources/templates/list` answers none). */
+  resources?: Record<string, unknown>[]
 }) {
   const requests: ProxiedMCPRequest[] = []
   let failReads = 0
@@ -106,6 +108,10 @@ export function memoryServer(options: {
           if (!tool) return { content: [{ type: 'text', text: `Unknown tool ${String(params.name)}` }], isError: true }
           return tool((params.arguments as Record<string, unknown>) ?? {})
         }
+        case 'resources/list':
+          return { resources: options.resources ?? [] }
+        case 'resources/templates/list':
+          return { resourceTemplates: [] }
         default:
           return {}
       }
