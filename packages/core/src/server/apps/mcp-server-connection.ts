@@ -194,11 +194,15 @@ async function connectWithSdkV2(
     await client.close().catch(() => undefined)
     throw error
   }
-  const v1: Pick<McpProxyClient, 'callTool' | 'readResource' | 'ping' | 'notification' | 'listTools' | 'close'> = {
+  const v1: McpProxyClient = {
     callTool: ((params: Parameters<typeof client.callTool>[0], _schema: unknown, options?: Parameters<typeof client.callTool>[1]) =>
       client.callTool(params, options)) as unknown as McpProxyClient['callTool'],
     readResource: ((params: Parameters<typeof client.readResource>[0], options?: Parameters<typeof client.readResource>[1]) =>
       client.readResource(params, options)) as unknown as McpProxyClient['readResource'],
+    listResources: ((params?: Parameters<typeof client.listResources>[0], options?: Parameters<typeof client.listResources>[1]) =>
+      client.listResources(params, options)) as unknown as McpProxyClient['listResources'],
+    listResourceTemplates: ((params?: Parameters<typeof client.listResourceTemplates>[0], options?: Parameters<typeof client.listResourceTemplates>[1]) =>
+      client.listResourceTemplates(params, options)) as unknown as McpProxyClient['listResourceTemplates'],
     ping: ((options?: Parameters<typeof client.ping>[0]) => client.ping(options)) as unknown as McpProxyClient['ping'],
     notification: ((notification: Parameters<typeof client.notification>[0]) => client.notification(notification)) as unknown as McpProxyClient['notification'],
     listTools: ((params?: Parameters<typeof client.listTools>[0], options?: Parameters<typeof client.listTools>[1]) =>
