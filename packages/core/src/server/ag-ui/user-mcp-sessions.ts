@@ -45,6 +45,8 @@ export interface UserMcpSessionsOptions {
   idleMs?: number
   /** Tool calls of one caller running on one server at once, each on its own session. Default 4. */
   parallelToolCalls?: number
+  /** Name and version the clients announce. Default `mcp-hitl-ag-ui`. */
+  clientInfo?: { name: string; version: string }
 }
 
 /** What a piece of work gets: the caller's sessions. */
@@ -192,7 +194,7 @@ export class UserMcpSessions {
 
   private clientSetup(caller: Caller, slot: Slot): McpClientSetup {
     const { broker, sdk } = this.options
-    const setup: McpClientSetup = { clientInfo: CLIENT_INFO }
+    const setup: McpClientSetup = { clientInfo: this.options.clientInfo ?? CLIENT_INFO }
     if (sdk) setup.sdk = sdk
     if (!broker) return setup
     const emitFor = (): RunScope['emit'] | undefined => {

@@ -27,7 +27,11 @@ import { type JsonBodyOptions, readJsonBody, resolveBodyLimits } from '../http/r
 import { createSessionRateLimiter } from '../http/session-rate-limiter'
 import { type GetSessionId, requireGetSessionId, resolveSession } from '../http/session-resolver'
 import { responseTooLargeError } from './bounded-mcp-fetch'
-import { assertProxyServerUrl, McpServerConnection, type McpProxyServerConfig } from './mcp-server-connection'
+import { type RunScope, UserMcpSessions } from '../ag-ui/user-mcp-sessions'
+import type { ElicitationBroker } from '../elicitation/elicitation-broker-types'
+import { upstreamTimeoutError } from './bounded-mcp-fetch'
+import { assertProxyServerUrl, McpServerConnection, type McpProxyServerConfig, type McpProxyUrlServer } from './mcp-server-connection'
+import { PendingElicitations, silenceDeadline } from './pending-elicitations'
 import { type IndexedServer, indexMcpServers } from './mcp-server-index'
 import { executeProxiedCall } from './proxied-call'
 
@@ -70,6 +74,28 @@ export interface McpProxyHandlerOptions extends JsonBodyOptions {
   unknownToolTtlMs?: number | undefined
   /** Clock of the tool list caches, for tests. */
   now?: () => number
+  /**
+   * Answers the servers' `elicitation/create` raised by an app's tool calls, so a button in an app
+   * can ask the user something. With it, each caller's tool calls to URL-configured servers run on
+   * MCP sessions of that caller (the server's request is then known to be theirs, whichever stream
+   * it arrives on), those clients declare elicitation (form and URL mode), and the broker gets each
+   * request under the caller's session: the page shows it through the per-session live channel
+   * (`createElicitationEventsHandler`, `useElicitation({ events })`) and answers through the respond
+   * route. Factory servers keep their one client: attach the broker to it yourself.
+   */
+  broker?: Pick<ElicitationBroker, 'request' | 'complete'> | undefined
+  /**
+   * With a broker: the longest a tool call may take, person included, in ms. Default 660,000 (the
+   * broker's default time to answer, and a minute). The server's silence is still bounded by
+   * `timeoutMs`, except while the caller has an elicitation open: that wait is the person's.
+   */
+  toolCallTimeoutMs?: number | undefined
+  /** With a broker: callers holding MCP sessions at once (the least recently used idle one is closed). Default 1,000. */
+  maxSessions?: number | undefined
+  /** With a broker: a caller's MCP sessions close after this long unused, in ms. Default 600,000. */
+  sessionIdleMs?: number | undefined
+  /** With a broker: tool calls of one caller running on one server at once, each on its own MCP session. Default 4. */
+  parallelToolCalls?: number | undefined
 }
 
 /** The Fetch-API handler, plus `close()` to end the MCP sessions it holds. */
@@ -79,6 +105,11 @@ export type McpProxyHandler = ((request: Request) => Promise<Response>) & { clos
 export const DEFAULT_PROXY_TIMEOUT_MS = 60_000
 /** Default of `maxResponseBytes`: 4 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024
+/** Default of `toolCallTimeoutMs`: the broker's default time to answer, and a minute. */
+export const DEFAULT_PROXY_TOOL_CALL_TIMEOUT_MS = 660_000
+
+// A proxied call has no chat stream: the broker's parts reach the page on the session's live channel.
+const NO_STREAM: RunScope = { emit: () => undefined, open: false }
 
 const API = 'createMcpProxyHandler'
 
@@ -107,14 +138,48 @@ export function createMcpProxyHandler(options: McpProxyHandlerOptions): McpProxy
   for (const config of options.servers) if (!('connect' in config)) assertProxyServerUrl(API, config)
   const index = indexMcpServers(API, options.servers)
   const connections = new Map(index.servers.map((server) => [server, new McpServerConnection(server.config, connectionOptions)]))
+  const toolCallTimeout = options.toolCallTimeoutMs ?? DEFAULT_PROXY_TOOL_CALL_TIMEOUT_MS
+  if (!(Number.isFinite(toolCallTimeout) && toolCallTimeout > 0)) {
+    throw new McpHitlError(`${API}: toolCallTimeoutMs must be a positive number of ms (got ${toolCallTimeout}); leave it unset for ${DEFAULT_PROXY_TOOL_CALL_TIMEOUT_MS}`, { code: 'misuse' })
+  }
+  const pending = new PendingElicitations()
+  const sessions = options.broker
+    ? new UserMcpSessions({
+        broker: pending.wrap(options.broker),
+        clientInfo: { name: 'mcp-hitl-proxy', version: '0.1.0' },
+        connection: { ...connectionOptions, exchangeTimeoutMs: Math.max(timeout, toolCallTimeout) },
+        maxSessions: options.maxSessions,
+        idleMs: options.sessionIdleMs,
+        parallelToolCalls: options.parallelToolCalls,
+      })
+    : undefined
   const limits = resolveBodyLimits(options, 1024 * 1024)
   const rateLimit = options.rateLimit ? createSessionRateLimiter(options.rateLimit) : undefined
   const reportError = (error: unknown) => options.onError?.({ error })
   const session = { getSessionId: options.getSessionId, onError: reportError }
 
-  async function relay(request: Request, proxied: ProxiedMCPRequest, server: IndexedServer<McpProxyServerConfig>): Promise<Response> {
+  // With a broker, a tool call runs on a session of the caller's own, silence-bounded by `timeoutMs` except while a person answers.
+  async function callAsCaller(request: Request, proxied: ProxiedMCPRequest, server: IndexedServer<McpProxyUrlServer>, sessionId: string) {
+    const deadline = silenceDeadline(pending, sessionId, timeout, () => upstreamTimeoutError(timeout))
+    const signal = AbortSignal.any([request.signal, deadline.signal])
+    try {
+      return await (sessions as UserMcpSessions).use(sessionId, NO_STREAM, (mine) =>
+        mine.exclusive(server, (connection) => executeProxiedCall(connection, proxied, { signal, timeout: toolCallTimeout })),
+      )
+    } catch (error) {
+      if (McpHitlError.isInstance(error) && error.code === 'over_capacity') throw new HttpRefusal('unavailable', error.message)
+      throw error
+    } finally {
+      deadline.stop()
+    }
+  }
+
+  async function relay(request: Request, proxied: ProxiedMCPRequest, server: IndexedServer<McpProxyServerConfig>, sessionId: string): Promise<Response> {
     const connection = connections.get(server) as McpServerConnection
-    const outcome = await executeProxiedCall(connection, proxied, { signal: request.signal, timeout })
+    const outcome =
+      sessions && proxied.method === 'tools/call' && !('connect' in server.config)
+        ? await callAsCaller(request, proxied, server as IndexedServer<McpProxyUrlServer>, sessionId)
+        : await executeProxiedCall(connection, proxied, { signal: request.signal, timeout })
     if (outcome.ok) return jsonResponse(outcome.result)
     if (!('cause' in outcome)) throw new HttpRefusal(outcome.reason, outcome.message)
     options.onError?.({ serverId: server.id, serverHash: server.hash ?? proxied.serverHash, method: proxied.method, error: outcome.cause })
@@ -146,12 +211,12 @@ export function createMcpProxyHandler(options: McpProxyHandlerOptions): McpProxy
     }
     const server = index.find(proxied)
     if (!server) throw new HttpRefusal('unknown_server', `Unknown server: ${(proxied.serverId || proxied.serverHash).slice(0, 100)}`)
-    return relay(request, proxied, server)
+    return relay(request, proxied, server, sessionId)
   })
 
   return Object.assign(handle, {
     async close() {
-      await Promise.all([...connections.values()].map((connection) => connection.close()))
+      await Promise.all([...[...connections.values()].map((connection) => connection.close()), sessions?.close()])
     },
   })
 }
