@@ -57,7 +57,8 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
   // The live channel: a request raised outside this tab's chat stream, or answered in another tab.
   const events = createElicitationEventsHandler(options.broker, { getSessionId })
   // The apps' tool calls run with the backend's access to the MCP server: only the page's own session may make them.
-  const proxy = createMcpProxyHandler({ servers: [server], getSessionId })
+  // With the broker, an app's button whose tool asks the user shows the form in the chat (per-session live channel).
+  const proxy = createMcpProxyHandler({ servers: [server], getSessionId, broker: options.broker })
   const agUi = createAgUiRoute({ mcpUrl: options.mcpUrl, serverId: DEMO_SERVER_ID })
 
   const app = new Hono<{ Variables: { sessionId: string } }>()

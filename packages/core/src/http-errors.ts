@@ -33,7 +33,7 @@ export const HTTP_ERRORS = {
   bad_request: { status: 400, rpcCode: INVALID_PARAMS },
   /** No session, another session's elicitation, or the host's `authorize` refused. */
   forbidden: { status: 403, rpcCode: HOST_REFUSED_RPC_CODE },
-  /** MCP proxy: a method outside the four an app may send. */
+  /** MCP proxy: a method outside those an app may have relayed (`PROXIED_MCP_METHODS`). */
   method_not_proxied: { status: 403, rpcCode: METHOD_NOT_FOUND },
   /** MCP proxy: a tool whose `_meta.ui.visibility` lacks `"app"`. */
   tool_not_app_visible: { status: 403, rpcCode: INVALID_PARAMS },

@@ -128,7 +128,7 @@ export interface McpAppHostHandlers {
 
 /** Options of {@link createMcpAppHostBridge}. */
 export interface McpAppHostBridgeOptions {
-  /** Relays `tools/call`, `resources/read`, `notifications/message` and `ping` to the app's server. */
+  /** Relays `tools/call`, `resources/read`, `resources/list`, `resources/templates/list`, `notifications/message` and `ping` to the app's server. */
   transport: McpProxyTransport
   /** The server that served the app (`serverId` is preferred by the relay when present). */
   server: { serverHash: string; serverId?: string }
