@@ -11,3 +11,7 @@ export { withUrlElicitation } from './server/elicitation/adapters/ai-sdk-url-mod
 export type { UrlModeInnerTransport, UrlModeTransport } from './server/elicitation/adapters/ai-sdk-url-mode'
 export { connectMcpTools } from './server/ai-sdk/connect-mcp-tools'
 export type { ConnectMcpToolsOptions, McpTools, McpToolsPartWriter } from './server/ai-sdk/connect-mcp-tools'
+export { createSamplingHandler, DEFAULT_SAMPLING_MAX_TOKENS, generateSamplingResult } from './server/ai-sdk/sampling-handler'
+export type { SamplingHandlerOptions, SamplingRequestBody } from './server/ai-sdk/sampling-handler'
+export { readAppTools, toAiSdkAppTools } from './server/ai-sdk/app-tools'
+export type { AppToolDefinition } from './server/ai-sdk/app-tools'

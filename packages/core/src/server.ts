@@ -69,7 +69,3 @@ export { createSandboxProxyHandler } from './server/apps/sandbox-proxy-handler'
 export type { SandboxProxyHandlerOptions } from './server/apps/sandbox-proxy-handler'
 export { buildSandboxProxyPage, normalizeHostOrigins } from './apps/sandbox-proxy-page'
 export type { SandboxProxyPageOptions } from './apps/sandbox-proxy-page'
-
-// MCP Apps: the AI SDK recipe for an app's sampling request (answered with the chat's model)
-export { createSamplingHandler, DEFAULT_SAMPLING_MAX_TOKENS, generateSamplingResult } from './server/apps/sampling-handler'
-export type { SamplingHandlerOptions, SamplingRequestBody } from './server/apps/sampling-handler'
