@@ -1,7 +1,7 @@
 /**
  * The demo's HTTP API, as Fetch-API handlers under `/api` (Hono): the AI SDK chat (with its resume
- * route), the kit's respond / list / events handlers and MCP proxy, the AG-UI endpoint and the
- * page's config.
+ * route), the kit's respond / list / events handlers and MCP proxy, the sampling route for apps, the
+ * AG-UI endpoint and the page's config.
  */
 import {
   type ElicitationBroker,
@@ -10,6 +10,7 @@ import {
   createMcpProxyHandler,
   createRespondHandler,
 } from '@mcp-hitl/core/server'
+import { createSamplingHandler } from '@mcp-hitl/core/server/ai-sdk'
 import type { LanguageModel } from 'ai'
 import { Hono } from 'hono'
 import { createAgUiRoute } from './ag-ui/ag-ui-route'
@@ -59,6 +60,8 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
   // The apps' tool calls run with the backend's access to the MCP server: only the page's own session may make them.
   // With the broker, an app's button whose tool asks the user shows the form in the chat (per-session live channel).
   const proxy = createMcpProxyHandler({ servers: [server], getSessionId, broker: options.broker })
+  // An app's sampling request, approved by the person, answered by the chat's own model.
+  const sampling = createSamplingHandler({ model: options.model, getSessionId, maxTokens: 512, rateLimit: { capacity: 10, refillPerSecond: 0.5 } })
   const agUi = createAgUiRoute({ mcpUrl: options.mcpUrl, serverId: DEMO_SERVER_ID })
 
   const app = new Hono<{ Variables: { sessionId: string } }>()
@@ -77,6 +80,7 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
   app.get('/api/elicitation/pending', (c) => list(c.req.raw))
   app.get('/api/elicitation/events', (c) => events(c.req.raw))
   app.post('/api/mcp-proxy', (c) => proxy(c.req.raw))
+  app.post('/api/sampling', (c) => sampling(c.req.raw))
   app.post('/api/ag-ui', (c) => agUi(c.req.raw))
   return { fetch: (request) => app.fetch(request), close: () => proxy.close() }
 }

@@ -11,7 +11,7 @@
  */
 import type { HitlDataParts } from '@mcp-hitl/core'
 import type { ElicitationBroker, McpProxyUrlServer } from '@mcp-hitl/core/server'
-import { connectMcpTools } from '@mcp-hitl/core/server/ai-sdk'
+import { connectMcpTools, readAppTools, toAiSdkAppTools } from '@mcp-hitl/core/server/ai-sdk'
 import {
   type LanguageModel,
   type UIMessage,
@@ -71,12 +71,15 @@ function chatFailed(error: unknown): string {
 /** Creates the chat's handlers. */
 export function createChatRoute(options: ChatRouteOptions): ChatRoute {
   const send = async (request: Request, sessionId: string): Promise<Response> => {
-    const body = (await request.json()) as { id?: string; messages: DemoUIMessage[] }
+    const body = (await request.json()) as { id?: string; messages: DemoUIMessage[]; appTools?: unknown }
     const chat = options.chats.of(sessionId)
     // A chat id is only good in the session that owns it; `useChat` always sends it, scripts may not.
     if (body.id !== undefined && body.id !== chat.id) return Response.json(UNKNOWN_CHAT, { status: 404 })
     const { messages } = body
     options.chats.save(chat, messages)
+    // The tools of the apps on the page (budget allocator's set-allocation): client-side tools,
+    // whose calls the page runs in the app (useChat's onToolCall).
+    const appTools = await toAiSdkAppTools(readAppTools(body.appTools))
     const streamId = generateId()
     const stream = createUIMessageStream<DemoUIMessage>({
       originalMessages: messages,
@@ -101,7 +104,8 @@ export function createChatRoute(options: ChatRouteOptions): ChatRoute {
             model: options.model,
             system: SYSTEM,
             messages: await convertToModelMessages(messages, { ignoreIncompleteToolCalls: true }),
-            tools: mcp.tools,
+            // The server's tools win a name clash: an app cannot shadow one.
+            tools: { ...appTools, ...mcp.tools },
             stopWhen: stepCountIs(4),
           })
           writer.merge(result.toUIMessageStream({ onError: chatFailed }))

@@ -21,6 +21,16 @@ import type {
 
 /** Which words call which tool, first match wins. */
 export const SCRIPTED_INTENTS: { tool: string; words: RegExp; input?: (text: string) => Record<string, unknown> }[] = [
+  // The budget app's own tool, offered by the page while the app is shown (before "travel" books a trip).
+  {
+    tool: 'app_set-allocation',
+    words: /\bset (travel|equipment|training|events) to \d{1,3}\b/i,
+    input: (text) => {
+      const match = /\bset (travel|equipment|training|events) to (\d{1,3})\b/i.exec(text)
+      return { category: match?.[1]?.toLowerCase() ?? 'travel', percent: Number(match?.[2] ?? 0) }
+    },
+  },
+  { tool: 'show_budget', words: /\bbudget\b/i },
   { tool: 'register_user', words: /\b(register|sign ?up|create an account|new account)\b/i },
   { tool: 'book_trip', words: /\b(trip|travel|book|holiday|vacation|flight)\b/i },
   {
@@ -35,8 +45,13 @@ export const SCRIPTED_INTENTS: { tool: string; words: RegExp; input?: (text: str
   },
 ]
 
+// Answers without a tool: what an app asks the model through sampling.
+const REPLIES: { words: RegExp; text: string }[] = [
+  { words: /\bsuggest a split\b/i, text: 'Travel 35%, equipment 30%, training 20%, events 15%.' },
+]
+
 const HELP =
-  'I am the demo\'s offline model. Try "register me", "book a trip", "connect my GitHub account" or "show the task board".'
+  'I am the demo\'s offline model. Try "register me", "book a trip", "connect my GitHub account", "show the task board" or "show the budget".'
 
 const USAGE: LanguageModelV4Usage = {
   inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 },
@@ -73,7 +88,7 @@ function decide(options: LanguageModelV4CallOptions, callId: string): LanguageMo
     last?.role === 'user' ? last.content.map((part) => (part.type === 'text' ? part.text : '')).join(' ') : ''
   const available = new Set((options.tools ?? []).map((tool) => tool.name))
   const intent = SCRIPTED_INTENTS.find((i) => available.has(i.tool) && i.words.test(userText))
-  if (!intent) return [{ type: 'text', text: HELP }]
+  if (!intent) return [{ type: 'text', text: REPLIES.find((r) => r.words.test(userText))?.text ?? HELP }]
   return [
     {
       type: 'tool-call',
