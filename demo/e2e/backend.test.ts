@@ -141,3 +141,56 @@ describe('MCP proxy endpoint', () => {
     }
   })
 })
+
+describe('the budget app: its button elicits, its tool is the model’s, its sampling is the chat’s model', () => {
+  const post = (path: string, cookie: string, body: unknown) =>
+    api.fetch(new Request(`http://demo${path}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) }))
+
+  it("the approval button's tool asks the caller through the proxy; the answer reaches the tool and the app gets the result", async () => {
+    const cookie = await session()
+    const { chunks } = await chat(cookie, 'show the budget')
+    const content = chunks.find((c) => c.type === 'data-mcp-apps')?.data as { serverHash: string; result: { structuredContent: { budgetId: string } } }
+    const call = post('/api/mcp-proxy', cookie, {
+      serverHash: content.serverHash,
+      serverId: 'demo',
+      method: 'tools/call',
+      params: { name: 'request_budget_approval', arguments: { budgetId: content.result.structuredContent.budgetId } },
+    })
+    let pendingList: { id: string; message: string }[] = []
+    for (let i = 0; i < 200 && pendingList.length === 0; i++) {
+      const listed = await api.fetch(new Request('http://demo/api/elicitation/pending', { headers: { cookie } }))
+      pendingList = ((await listed.json()) as { elicitations: { id: string; message: string }[] }).elicitations
+      if (pendingList.length === 0) await new Promise((resolve) => setTimeout(resolve, 25))
+    }
+    expect(pendingList[0]?.message).toBe('Who approves this split of €10000?')
+    // Another visitor sees nothing of it.
+    const stranger = await session()
+    const theirs = await api.fetch(new Request('http://demo/api/elicitation/pending', { headers: { cookie: stranger } }))
+    expect(((await theirs.json()) as { elicitations: unknown[] }).elicitations).toEqual([])
+    expect((await respond(cookie, { id: pendingList[0]?.id, action: 'accept', content: { approver: 'Dana' } })).status).toBe(200)
+    const result = (await (await call).json()) as { content: { text: string }[] }
+    expect(result.content[0]?.text).toBe('Sent to Dana for approval.')
+  })
+
+  it("offers the page's app tools to the model, which calls set-allocation for the page to run", async () => {
+    const cookie = await session()
+    const appTools = [{ name: 'app_set-allocation', description: 'Provided by the MCP App "Budget allocator": sets a share', inputSchema: { type: 'object' } }]
+    const response = await post('/api/chat', cookie, { messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'set travel to 40' }] }], appTools })
+    const stream = await response.text()
+    expect(stream).toContain('"toolName":"app_set-allocation"')
+    expect(stream).toContain('"input":{"category":"travel","percent":40}')
+  })
+
+  it('answers an approved sampling request with the chat’s model', async () => {
+    const cookie = await session()
+    const response = await post('/api/sampling', cookie, {
+      request: { messages: [{ role: 'user', content: { type: 'text', text: 'Suggest a split of €10000' } }], maxTokens: 100 },
+    })
+    expect(await response.json()).toEqual({
+      role: 'assistant',
+      content: { type: 'text', text: 'Travel 35%, equipment 30%, training 20%, events 15%.' },
+      model: 'scripted',
+      stopReason: 'endTurn',
+    })
+  })
+})
