@@ -7,7 +7,8 @@
  */
 import { useChat } from '@ai-sdk/react'
 import { ElicitationDialog, ElicitationInline, useElicitation } from '@mcp-hitl/react/elicitation'
-import { DefaultChatTransport } from 'ai'
+import { createMcpAppToolRegistry } from '@mcp-hitl/core/apps'
+import { DefaultChatTransport, lastAssistantMessageIsCompleteWithToolCalls } from 'ai'
 import { useMemo, useState } from 'react'
 import type { DemoUIMessage } from '../server/chat/chat-route'
 import { Composer } from './composer'
@@ -21,7 +22,11 @@ const SUGGESTIONS = [
   { label: 'Multi-step', prompt: 'Book a trip' },
   { label: 'URL mode', prompt: 'Connect my GitHub account' },
   { label: 'MCP App', prompt: 'Show the task board' },
+  { label: 'App tools', prompt: 'Show the budget' },
 ]
+
+// The tools the apps on the page provide (the budget allocator's set-allocation), for the model.
+const appTools = createMcpAppToolRegistry()
 
 /** The chat page, once the saved chat is loaded. */
 export function ChatPage(props: { theme: Theme; sandboxOrigin: string }) {
@@ -32,12 +37,30 @@ export function ChatPage(props: { theme: Theme; sandboxOrigin: string }) {
 
 function Chat(props: { theme: Theme; sandboxOrigin: string; saved: SavedChat }) {
   // Resumes from GET /api/chat/<id>/stream, the default reconnect URL of the transport.
-  const transport = useMemo(() => new DefaultChatTransport<DemoUIMessage>({ api: '/api/chat' }), [])
-  const { messages, sendMessage, status, error } = useChat<DemoUIMessage>({
+  const transport = useMemo(
+    () =>
+      new DefaultChatTransport<DemoUIMessage>({
+        api: '/api/chat',
+        // Read on every turn: the tools of the apps shown right now.
+        body: () => ({ appTools: appTools.getSnapshot().map(({ name, description, inputSchema }) => ({ name, description, inputSchema })) }),
+      }),
+    [],
+  )
+  const { messages, sendMessage, status, error, addToolOutput } = useChat<DemoUIMessage>({
     id: props.saved.id,
     messages: props.saved.messages,
     resume: true,
     transport,
+    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithToolCalls,
+    // The model called an app's own tool: run it in the app, hand the result back to the model.
+    async onToolCall({ toolCall }) {
+      if (!toolCall.toolName.startsWith('app_')) return
+      const output = await appTools.call(toolCall.toolName, toolCall.input as Record<string, unknown>).catch((cause: unknown) => ({
+        isError: true,
+        content: [{ type: 'text', text: cause instanceof Error ? cause.message : 'The app tool failed' }],
+      }))
+      void addToolOutput({ tool: toolCall.toolName as never, toolCallId: toolCall.toolCallId, output: output as never })
+    },
   })
   const [inline, setInline] = useState(() => new URLSearchParams(location.search).get('form') === 'inline')
   // Answers go to the kit's default respond route (/api/elicitation/respond); after a reload the
@@ -57,7 +80,7 @@ function Chat(props: { theme: Theme; sandboxOrigin: string; saved: SavedChat }) 
           Show forms inline instead of in a dialog
         </label>
       </div>
-      <MessageList messages={messages} theme={props.theme} sandboxOrigin={props.sandboxOrigin} busy={busy} />
+      <MessageList messages={messages} theme={props.theme} sandboxOrigin={props.sandboxOrigin} busy={busy} appTools={appTools} />
       {error && <p role="alert" className="demo-error">{error.message}</p>}
       {inline ? (
         <div className="demo-inline-form">

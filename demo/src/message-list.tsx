@@ -3,6 +3,7 @@
  * shared, or that it was declined, cancelled, expired or failed; the part is re-written in place on
  * every status change) and MCP Apps.
  */
+import type { McpAppToolRegistry } from '@mcp-hitl/core/apps'
 import type { ElicitationRequestData, McpAppsActivityContent } from '@mcp-hitl/core'
 import { ElicitationRecord } from '@mcp-hitl/react/elicitation'
 import type { DemoUIMessage } from '../server/chat/chat-route'
@@ -10,7 +11,14 @@ import { ChatAppFrame } from './chat-app-frame'
 import type { Theme } from './use-theme'
 
 /** Renders every message of the chat. */
-export function MessageList(props: { messages: DemoUIMessage[]; theme: Theme; sandboxOrigin: string; busy: boolean }) {
+export function MessageList(props: {
+  messages: DemoUIMessage[]
+  theme: Theme
+  sandboxOrigin: string
+  busy: boolean
+  /** Collects the apps' own tools for the chat's model. */
+  appTools?: McpAppToolRegistry
+}) {
   return (
     <ol className="demo-messages" aria-label="Conversation" aria-busy={props.busy}>
       {props.messages.map((message) => (
@@ -39,9 +47,19 @@ export function MessageList(props: { messages: DemoUIMessage[]; theme: Theme; sa
                     content={part.data as McpAppsActivityContent}
                     theme={props.theme}
                     sandboxOrigin={props.sandboxOrigin}
+                    appTools={props.appTools}
+                    frameKey={key}
                   />
                 )
               default:
+                // A call of an app's own tool (a client-side tool): the page runs it in the app.
+                if (part.type.startsWith('tool-app_') && 'state' in part) {
+                  return (
+                    <p key={key} className="demo-tool" data-state={part.state}>
+                      <code>{part.type.slice('tool-'.length)}</code> {part.state === 'output-available' ? 'done' : 'running in the app…'}
+                    </p>
+                  )
+                }
                 return null
             }
           })}

@@ -19,6 +19,7 @@ import {
   type McpProxyTransport,
   type RateLimit,
 } from '@mcp-hitl/core/apps'
+import type { McpAppDownloadHandler, McpAppSamplingHandler, McpAppToolset } from '@mcp-hitl/core/apps'
 import { FrameHost } from './frame-host'
 
 /** Where the app runs and what it may load and use. */
@@ -45,6 +46,12 @@ export interface McpAppFrameHandlers {
   onRequestTeardown?: () => void
   /** A message from the app was refused (flood, size, link scheme): for telemetry. */
   onRefused?: McpAppHostHandlers['onRefused']
+  /**
+   * The app's own tools (`appCapabilities.tools`), to offer the chat's model: called once the app
+   * finished its handshake, again when it says its tools changed, and with `undefined` when the
+   * frame is gone. `createMcpAppToolRegistry().connect(key)` makes one for a registry.
+   */
+  onAppTools?: (toolset: McpAppToolset | undefined) => void
 }
 
 /** How much room the app gets. */
@@ -63,6 +70,17 @@ export interface McpAppFrameLimits {
   maxMessageBytes?: number
   /** Wait for the app's teardown answer at most this long, in ms. Default 500. */
   teardownTimeoutMs?: number
+  /** Largest download the app may hand over, in bytes of all its files. Default 8 MiB. */
+  maxDownloadBytes?: number
+  /** Bound of each request to the app (its own tools), in ms. Default 30,000. */
+  appRequestTimeoutMs?: number
+}
+
+/** The app's requests that wait on a person, as the frame's dialogs answer them. */
+export interface AppFrameRequests {
+  onSamplingRequest?: McpAppSamplingHandler | undefined
+  onDownloadFile?: McpAppDownloadHandler | undefined
+  samplingTools: boolean
 }
 
 /** What the controller reads whenever it builds a frame or the app calls back: the component's latest props. */
@@ -75,6 +93,8 @@ export interface AppFrameInputs {
   handlers: McpAppFrameHandlers
   sizing: McpAppFrameSizing
   limits: McpAppFrameLimits
+  /** Sampling and downloads, answered by the frame's dialogs. */
+  requests: AppFrameRequests
   /** Accessible name of the iframe. */
   title: string
 }
@@ -138,6 +158,11 @@ export class AppFrameController {
     return true
   }
 
+  /** The app's own name, from its handshake (its claim), once it has one. */
+  appName(): string | undefined {
+    return this.host?.bridge.appInfo?.name
+  }
+
   /** Forgets the last failure (before a retry loads the resource again). */
   clearError(): void {
     this.update({ error: undefined })
@@ -184,6 +209,28 @@ export class AppFrameController {
     for (const listener of [...this.listeners]) listener()
   }
 
+  // The frame whose app tools were last offered, so only its closing withdraws them.
+  private offered: FrameHost | undefined
+
+  /** Lists the app's own tools and hands them to `onAppTools` (a failed listing offers none). */
+  private offerAppTools(host: FrameHost): void {
+    const { bridge } = host
+    if (!bridge.hasAppTools || !this.read().handlers.onAppTools) return
+    const { content } = this.read()
+    bridge.listAppTools().then(
+      ({ tools }) => {
+        if (bridge.state === 'closed') return
+        this.offered = host
+        this.read().handlers.onAppTools?.({
+          source: { appName: bridge.appInfo?.name, serverId: content.serverId, resourceUri: content.resourceUri },
+          tools,
+          call: (name, args, init) => bridge.callAppTool(name, args, init),
+        })
+      },
+      () => undefined,
+    )
+  }
+
   private create(resource: McpAppResource, slot: HTMLElement): FrameHost {
     const inputs = this.read()
     let host: FrameHost | undefined
@@ -199,6 +246,10 @@ export class AppFrameController {
         this.update({ displayMode: mode })
         this.read().handlers.onDisplayModeChange?.(mode)
       },
+      onSamplingRequest: this.read().requests.onSamplingRequest,
+      onDownloadFile: this.read().requests.onDownloadFile,
+      onInitialized: () => host && this.offerAppTools(host),
+      onAppToolsChanged: () => host && this.offerAppTools(host),
     })
     const { content, sandbox, limits } = inputs
     host = new FrameHost({
@@ -220,6 +271,15 @@ export class AppFrameController {
         handlers,
         rateLimit: limits.rateLimit,
         maxMessageBytes: limits.maxMessageBytes,
+        maxDownloadBytes: limits.maxDownloadBytes,
+        appRequestTimeoutMs: limits.appRequestTimeoutMs,
+        samplingTools: inputs.requests.samplingTools,
+      },
+      onClosed: () => {
+        if (this.offered === host) {
+          this.offered = undefined
+          this.read().handlers.onAppTools?.(undefined)
+        }
       },
       onDocumentLeft: () =>
         this.update({

@@ -1,6 +1,7 @@
 import type { McpAppDownload } from '@mcp-hitl/core/apps'
 import { Content, Description, Overlay, Portal, Root, Title } from '@radix-ui/react-dialog'
-import { type ComponentPropsWithoutRef, forwardRef, useId, useMemo } from 'react'
+import { type ComponentPropsWithoutRef, forwardRef, useId } from 'react'
+import { useLabels } from '../shared/use-labels'
 import { type AppRequestLabels, DEFAULT_APP_REQUEST_LABELS } from './app-request-labels'
 
 /** Props of {@link DownloadConfirmDialog}. */
@@ -31,7 +32,7 @@ function hostOf(url: string): string {
  */
 export const DownloadConfirmDialog = forwardRef<HTMLDivElement, DownloadConfirmDialogProps>(function DownloadConfirmDialog(props, ref) {
   const { download, appName, onAnswer, labels: labelOverrides, overlayClassName, container, ...contentProps } = props
-  const labels = useMemo(() => ({ ...DEFAULT_APP_REQUEST_LABELS, ...labelOverrides }), [labelOverrides])
+  const labels = useLabels(DEFAULT_APP_REQUEST_LABELS, labelOverrides)
   const ids = { title: useId(), description: useId() }
   if (!download) return null
   return (

@@ -36,6 +36,8 @@ export interface FrameHostOptions {
   bridge: Omit<McpAppHostBridgeOptions, 'sandbox' | 'proxyResource'>
   /** The frame navigated or reloaded itself: the bridge closed and the iframe was removed. */
   onDocumentLeft?: () => void
+  /** The frame is gone for good (disposed, or its document left): its app's tools with it. */
+  onClosed?: () => void
 }
 
 // Where a detached iframe waits for its teardown answer without being reloaded.
@@ -154,6 +156,7 @@ export class FrameHost {
     this.bridge.close()
     this.iframe.remove()
     this.options.onDocumentLeft?.()
+    this.options.onClosed?.()
   }
 
   /** Tells the app to tear down, waits at most `teardownTimeoutMs`, then removes the iframe. */
@@ -165,5 +168,6 @@ export class FrameHost {
     if (this.iframe.isConnected) await this.bridge.teardown(this.options.teardownTimeoutMs)
     this.bridge.close()
     this.iframe.remove()
+    this.options.onClosed?.()
   }
 }

@@ -1,5 +1,5 @@
 import type { McpAppsActivityContent } from '@mcp-hitl/core'
-import type { McpAppHostContext, McpAppTheme, McpProxyTransport } from '@mcp-hitl/core/apps'
+import type { McpAppDownloadHandler, McpAppHostContext, McpAppTheme, McpProxyTransport } from '@mcp-hitl/core/apps'
 import {
   type ComponentPropsWithoutRef,
   forwardRef,
@@ -21,7 +21,9 @@ import {
   type McpAppFrameSandbox,
   type McpAppFrameSizing,
 } from './app-frame-controller'
+import type { AppRequestLabels } from './app-request-labels'
 import { DEFAULT_MCP_APP_FRAME_LABELS, type McpAppFrameLabels } from './labels'
+import { type McpAppSamplingOptions, useAppRequestDialogs } from './use-app-request-dialogs'
 import { useAppResource } from './use-app-resource'
 
 /** Props of {@link McpAppFrame}: its own, grouped by concern, plus any `<div>` prop for its root. */
@@ -45,8 +47,19 @@ export interface McpAppFrameProps extends Omit<ComponentPropsWithoutRef<'div'>, 
   sizing?: McpAppFrameSizing
   /** Flood, message size and teardown bounds. */
   limits?: McpAppFrameLimits
-  /** Any label to replace (i18n); the iframe's accessible name is `frameTitle`. */
-  labels?: Partial<McpAppFrameLabels>
+  /**
+   * Answers the app's `sampling/createMessage` with the chat's model, after the person reviewed it
+   * (`SamplingApprovalDialog`): `{ generate: createSamplingClient({ url }) }` for an AI SDK route,
+   * `createAgUiSamplingClient(agent)` for AG-UI. Without it no sampling is advertised.
+   */
+  sampling?: McpAppSamplingOptions
+  /**
+   * The app's `ui/download-file`: `true` (default) confirms (`DownloadConfirmDialog`), then the page
+   * saves the file; a function replaces both; `false` advertises no downloads.
+   */
+  downloads?: boolean | McpAppDownloadHandler
+  /** Any label to replace (i18n): the frame's (`frameTitle` is the iframe's accessible name) and its dialogs'. */
+  labels?: Partial<McpAppFrameLabels> & Partial<AppRequestLabels>
 }
 
 const NONE = {}
@@ -58,11 +71,25 @@ const NONE = {}
  * ref and other props go to the root element.
  */
 export const McpAppFrame = forwardRef<HTMLDivElement, McpAppFrameProps>(function McpAppFrame(props, forwardedRef) {
-  const { content, transport, theme, locale, hostContext, cancelled, sandbox, handlers, sizing, limits, labels, ...rootProps } = props
+  const { content, transport, theme, locale, hostContext, cancelled, sandbox, handlers, sizing, limits, labels, sampling, downloads, ...rootProps } =
+    props
   const text = useLabels(DEFAULT_MCP_APP_FRAME_LABELS, labels)
   // Keyed by value: an inline `hostContext` object must not resend the context on every render.
   const contextKey = JSON.stringify({ ...hostContext, ...(theme ? { theme } : {}), ...(locale ? { locale } : {}) })
   const context = useMemo(() => JSON.parse(contextKey) as McpAppHostContext, [contextKey])
+  // The controller exists before any request arrives: these are read only when one does.
+  let frameController: AppFrameController | undefined
+  const requests = useAppRequestDialogs({
+    sampling,
+    downloads,
+    labels,
+    requester: () => ({
+      appName: frameController?.appName(),
+      serverName: content.serverId,
+      toolName: (context.toolInfo as { tool?: { name?: unknown } } | undefined)?.tool?.name as string | undefined,
+    }),
+    openLink: (url) => (handlers?.onOpenLink ? handlers.onOpenLink(url) : window.open(url, '_blank', 'noopener,noreferrer')),
+  })
   const inputs = useLatestRef<AppFrameInputs>({
     content,
     transport,
@@ -71,9 +98,11 @@ export const McpAppFrame = forwardRef<HTMLDivElement, McpAppFrameProps>(function
     handlers: handlers ?? NONE,
     sizing: sizing ?? NONE,
     limits: limits ?? NONE,
+    requests,
     title: text.frameTitle(content.resourceUri),
   })
   const [controller] = useState(() => new AppFrameController(() => inputs.current))
+  frameController = controller
   const { displayMode, error: frameError } = useSyncExternalStore(controller.subscribe, controller.getSnapshot, controller.getSnapshot)
   const resource = useAppResource(content, transport)
   const rootRef = useRef<HTMLDivElement>(null)
@@ -155,6 +184,7 @@ export const McpAppFrame = forwardRef<HTMLDivElement, McpAppFrameProps>(function
         </button>
       ) : null}
       <div ref={slotRef} data-part="slot" hidden={status !== 'ready'} />
+      {requests.dialogs}
     </div>
   )
 })

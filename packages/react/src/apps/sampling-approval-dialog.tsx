@@ -1,6 +1,7 @@
 import type { McpAppSamplingRequest, SamplingApproval, SamplingContent } from '@mcp-hitl/core/apps'
 import { Content, Description, Overlay, Portal, Root, Title } from '@radix-ui/react-dialog'
 import { type ComponentPropsWithoutRef, forwardRef, useId, useMemo, useState, useSyncExternalStore } from 'react'
+import { useLabels } from '../shared/use-labels'
 import { type AppRequestLabels, DEFAULT_APP_REQUEST_LABELS } from './app-request-labels'
 
 /** Props of {@link SamplingApprovalDialog}: the approval, the labels, and any prop of the dialog content element. */
@@ -53,7 +54,7 @@ function Block({ block, labels }: { block: SamplingContent; labels: AppRequestLa
  */
 export const SamplingApprovalDialog = forwardRef<HTMLDivElement, SamplingApprovalDialogProps>(function SamplingApprovalDialog(props, ref) {
   const { approval, labels: labelOverrides, onDismiss, overlayClassName, container, ...contentProps } = props
-  const labels = useMemo(() => ({ ...DEFAULT_APP_REQUEST_LABELS, ...labelOverrides }), [labelOverrides])
+  const labels = useLabels(DEFAULT_APP_REQUEST_LABELS, labelOverrides)
   const noop = useMemo(() => ({ subscribe: () => () => {}, getSnapshot: () => undefined }), [])
   const snapshot = useSyncExternalStore(approval?.subscribe ?? noop.subscribe, approval?.getSnapshot ?? noop.getSnapshot)
   const [draft, setDraft] = useState<McpAppSamplingRequest | undefined>()

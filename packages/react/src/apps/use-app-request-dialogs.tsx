@@ -7,7 +7,8 @@ import {
   type SamplingGenerate,
   type SamplingRequester,
 } from '@mcp-hitl/core/apps'
-import { type ReactNode, useMemo, useRef, useState } from 'react'
+import { type ReactNode, useMemo, useState } from 'react'
+import { useLatestRef } from '../shared/use-latest-ref'
 import type { AppRequestLabels } from './app-request-labels'
 import { DownloadConfirmDialog } from './download-confirm-dialog'
 import { SamplingApprovalDialog } from './sampling-approval-dialog'
@@ -49,6 +50,7 @@ export interface AppRequestDialogs {
 
 interface PendingDownload {
   download: McpAppDownload
+  appName: string | undefined
   answer: (save: boolean) => void
 }
 
@@ -59,8 +61,7 @@ interface PendingDownload {
  * never change the handlers' identity.
  */
 export function useAppRequestDialogs(options: AppRequestDialogsOptions): AppRequestDialogs {
-  const latest = useRef(options)
-  latest.current = options
+  const latest = useLatestRef(options)
   const [approval, setApproval] = useState<SamplingApproval | undefined>()
   const [pending, setPending] = useState<PendingDownload | undefined>()
   const hasSampling = options.sampling !== undefined
@@ -86,7 +87,7 @@ export function useAppRequestDialogs(options: AppRequestDialogsOptions): AppRequ
       })
       return next.outcome
     }
-  }, [hasSampling])
+  }, [hasSampling, latest])
 
   const custom = typeof downloads === 'function'
   const downloadsOff = downloads === false
@@ -104,16 +105,16 @@ export function useAppRequestDialogs(options: AppRequestDialogsOptions): AppRequ
         const withdraw = () => done(false)
         if (signal.aborted) return withdraw()
         signal.addEventListener('abort', withdraw, { once: true })
-        setPending({ download, answer: done })
+        setPending({ download, appName: latest.current.requester().appName, answer: done })
       })
-  }, [downloadsOff, custom])
+  }, [downloadsOff, custom, latest])
 
   const dialogs = (
     <>
       <SamplingApprovalDialog approval={approval} labels={options.labels} onDismiss={() => setApproval(undefined)} />
       <DownloadConfirmDialog
         download={pending?.download}
-        appName={options.requester().appName}
+        appName={pending?.appName}
         labels={options.labels}
         onAnswer={(save) => pending?.answer(save)}
       />

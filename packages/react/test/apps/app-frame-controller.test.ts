@@ -14,6 +14,7 @@ function setup(overrides: Partial<AppFrameInputs> = {}) {
     handlers: {},
     sizing: {},
     limits: { teardownTimeoutMs: 10 },
+    requests: { samplingTools: false },
     title: 'App',
     ...overrides,
   }

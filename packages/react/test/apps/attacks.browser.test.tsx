@@ -120,7 +120,7 @@ report('links', results);`),
     expect(server.requests.length).toBe(before)
   })
 
-  it('gets method-not-found for every method outside the allowlist', async () => {
+  it('gets method-not-found for every method outside the allowlist (sampling without a handler, downloads turned off)', async () => {
     const rec = recorder()
     const methods = ['tools/list', 'resources/subscribe', 'sampling/createMessage', 'elicitation/create', 'ui/download-file', 'completion/complete', '__proto__', 'constructor']
     const server = memoryServer({
@@ -128,7 +128,7 @@ report('links', results);`),
 for (const method of ${JSON.stringify(methods)}) answers.push([method, await rawRequest(method, {})]);
 report('answers', answers);`),
     })
-    await render(<McpAppFrame content={activity()} transport={server.transport} handlers={{ onMessage: rec.onMessage }} />)
+    await render(<McpAppFrame content={activity()} transport={server.transport} handlers={{ onMessage: rec.onMessage }} downloads={false} />)
     await rec.waitFor('answers')
     const answers = rec.find('answers')[0]?.data as [string, { error?: { code: number } }][]
     expect(answers.map(([method, answer]) => [method, answer.error?.code])).toEqual(methods.map((method) => [method, -32601]))
