@@ -145,6 +145,28 @@ describe('drop-in for MCPAppsMiddleware 0.1.1', () => {
     expect(ours.inputs).toEqual([])
   })
 
+  it('relays the resource listings an ext-apps App sends (listServerResources); 0.1.1 refuses them', async () => {
+    const servers: Servers = [{ type: 'http', url: weather.url, serverId: 'weather' }]
+    const serverHash = computeServerHash(servers[0]!)
+    const { real, ours } = pair(servers, () => {
+      throw new Error('the agent must not run for a proxied request')
+    })
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      for (const method of ['resources/list', 'resources/templates/list']) {
+        const request = { serverHash, serverId: 'weather', method, params: {} }
+        expect((await run(real, { __proxiedMCPRequest: request })).result).toMatchObject({ error: expect.stringContaining('not allowed') })
+        const listing = (await run(ours, { __proxiedMCPRequest: request })).result as Record<string, unknown>
+        expect(listing).not.toHaveProperty('error')
+        expect(Array.isArray(listing[method === 'resources/list' ? 'resources' : 'resourceTemplates'])).toBe(true)
+      }
+    } finally {
+      log.mockRestore()
+    }
+    const listed = (await run(ours, { __proxiedMCPRequest: { serverHash, serverId: 'weather', method: 'resources/list' } })).result as { resources: { uri: string }[] }
+    expect(listed.resources.map((r) => r.uri)).toContain(APP_URI)
+  })
+
   it('the same configuration rules: a shared endpoint needs a serverId on each, ids are distinct', () => {
     const url = weather.url
     const both = (mcpServers: Servers) => {
