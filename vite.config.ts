@@ -64,6 +64,7 @@ export default defineConfig({
             'packages/react/test/elicitation/e2e.global-setup.ts',
             'packages/react/test/apps/hostile-peers.global-setup.ts',
             'packages/core/test/browser/live-channel.global-setup.ts',
+            'packages/react/test/apps/app-elicitation.global-setup.ts',
           ],
         },
       },
