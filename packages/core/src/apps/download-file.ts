@@ -7,6 +7,7 @@
  */
 import { isRecord } from '../guards'
 import { HOST_REFUSED_RPC_CODE } from '../http-errors'
+import { utf8ByteLength } from '../utf8-byte-length'
 import { INVALID_PARAMS, JsonRpcError } from './json-rpc'
 
 /** JSON-RPC method of a download request. */
@@ -152,26 +153,12 @@ function base64Size(data: string): number {
   return (data.length / 4) * 3 - padding
 }
 
-function utf8Size(text: string): number {
-  let bytes = 0
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i)
-    if (code < 0x80) bytes += 1
-    else if (code < 0x800) bytes += 2
-    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
-      bytes += 4
-      i++
-    } else bytes += 3
-  }
-  return bytes
-}
-
 function parseEmbedded(resource: unknown, i: number): McpAppDownloadEmbedded {
   if (!isRecord(resource) || typeof resource.uri !== 'string') invalid(`contents[${i}].resource needs a uri`)
   const mimeType = typeof resource.mimeType === 'string' && resource.mimeType ? resource.mimeType : 'application/octet-stream'
   const fileName = sanitizeFileName(resource.uri, mimeType)
   if (typeof resource.text === 'string') {
-    return { kind: 'embedded', fileName, mimeType, size: utf8Size(resource.text), data: resource.text, encoding: 'utf8' }
+    return { kind: 'embedded', fileName, mimeType, size: utf8ByteLength(resource.text), data: resource.text, encoding: 'utf8' }
   }
   if (typeof resource.blob === 'string') {
     if (resource.blob.length % 4 !== 0 || !BASE64.test(resource.blob)) invalid(`contents[${i}].resource.blob is not base64`)

@@ -28,7 +28,8 @@ import { EMPTY_REQUESTED_SCHEMA, toElicitationDataPart, toElicitationRequestData
 import { UrlCompletions } from './url-completions'
 import type { UrlWait } from './url-completions'
 import type { ElicitationLimits, ElicitationSettlement, SessionSubscribeOptions, StoredElicitation } from './stores/elicitation-store'
-import { jsonByteLength, utf8ByteLength } from './stores/json-byte-length'
+import { utf8ByteLength } from '../../utf8-byte-length'
+import { jsonByteLength } from './stores/json-byte-length'
 import { createMemoryElicitationStore } from './stores/memory-store'
 import { SessionHub, type SessionListener } from './stores/session-hub'
 

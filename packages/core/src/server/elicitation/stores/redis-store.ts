@@ -18,7 +18,7 @@ import type {
   SettleOutcome,
   StoredElicitation,
 } from './elicitation-store'
-import { utf8ByteLength } from './json-byte-length'
+import { utf8ByteLength } from '../../../utf8-byte-length'
 import { RedisScriptRunner, type RedisStoreClient } from './redis-client'
 import { RedisConnection } from './redis-connection'
 import { CREATE_SCRIPT, LIST_PENDING_SCRIPT, SETTLE_SCRIPT } from './redis-scripts'
