@@ -24,6 +24,7 @@ import { McpHitlError } from '../../errors'
 import { isRecord } from '../../guards'
 import { createHttpRoute } from '../http/http-route'
 import { HttpRefusal } from '../http/http-refusal'
+import { requireAuthorized } from '../http/require-authorized'
 import { jsonResponse } from '../http/json-response'
 import { type JsonBodyOptions, readJsonBody, resolveBodyLimits } from '../http/read-json-body'
 import { createSessionRateLimiter } from '../http/session-rate-limiter'
@@ -166,12 +167,8 @@ export function createSamplingHandler(options: SamplingHandlerOptions): (request
     } catch (error) {
       throw new HttpRefusal('bad_request', error instanceof Error ? error.message : 'Invalid sampling request')
     }
-    if (options.authorize) {
-      const allowed = await Promise.resolve()
-        .then(() => options.authorize?.(request, sampling, sessionId))
-        .catch(() => false)
-      if (allowed !== true) throw new HttpRefusal('forbidden', 'Forbidden')
-    }
+    const { authorize } = options
+    await requireAuthorized(authorize && (() => authorize(request, sampling, sessionId)))
     const deadline = AbortSignal.timeout(timeoutMs)
     try {
       return jsonResponse(await generateSamplingResult(sampling, { model: options.model, maxTokens: options.maxTokens, signal: AbortSignal.any([deadline, request.signal]) }))

@@ -22,6 +22,7 @@ import type { RateLimit } from '../../apps/message-guard'
 import { McpHitlError } from '../../errors'
 import { createHttpRoute } from '../http/http-route'
 import { HttpRefusal } from '../http/http-refusal'
+import { requireAuthorized } from '../http/require-authorized'
 import { jsonResponse } from '../http/json-response'
 import { type JsonBodyOptions, readJsonBody, resolveBodyLimits } from '../http/read-json-body'
 import { createSessionRateLimiter } from '../http/session-rate-limiter'
@@ -202,13 +203,9 @@ export function createMcpProxyHandler(options: McpProxyHandlerOptions): McpProxy
     if (proxied.method === 'tools/call' && (typeof name !== 'string' || name.length === 0)) {
       throw new HttpRefusal('bad_request', '`params.name` must be a tool name')
     }
-    if (options.authorize) {
-      // A throwing gate refuses, like a `false`.
-      const allowed = await Promise.resolve()
-        .then(() => options.authorize?.(request, proxied, sessionId))
-        .catch(() => false)
-      if (allowed !== true) throw new HttpRefusal('forbidden', 'Forbidden')
-    }
+    // A throwing gate refuses, like a `false`.
+    const { authorize } = options
+    await requireAuthorized(authorize && (() => authorize(request, proxied, sessionId)))
     const server = index.find(proxied)
     if (!server) throw new HttpRefusal('unknown_server', `Unknown server: ${(proxied.serverId || proxied.serverHash).slice(0, 100)}`)
     return relay(request, proxied, server, sessionId)
