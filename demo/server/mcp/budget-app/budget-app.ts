@@ -5,7 +5,8 @@
  * CSV (`downloadFile`), ask the host's model for a split (`createSamplingMessage`, when the host
  * offers sampling) and ask the server for approval (a server tool that elicits).
  */
-import { App, applyDocumentTheme, applyHostStyleVariables } from '@modelcontextprotocol/ext-apps'
+import { App } from '@modelcontextprotocol/ext-apps'
+import { connectDemoApp } from '../connect-demo-app'
 
 const CATEGORIES = ['travel', 'equipment', 'training', 'events'] as const
 type Category = (typeof CATEGORIES)[number]
@@ -163,28 +164,10 @@ document.getElementById('approve')!.addEventListener('click', async () => {
   }
 })
 
-function applyTheme(theme: string | undefined): void {
-  if (theme === 'light' || theme === 'dark') applyDocumentTheme(theme)
-}
-
 app.ontoolresult = (result) => {
   if (isBudget(result.structuredContent)) {
     budget = result.structuredContent
     render()
   }
 }
-app.onhostcontextchanged = (context) => {
-  applyTheme(context.theme)
-  if (context.styles?.variables) applyHostStyleVariables(context.styles.variables)
-}
-app.connect().then(
-  () => {
-    const context = app.getHostContext()
-    applyTheme(context?.theme)
-    if (context?.styles?.variables) applyHostStyleVariables(context.styles.variables)
-    document.body.dataset.connected = 'true'
-  },
-  (error: unknown) => {
-    status.textContent = `Could not connect to the host: ${String(error)}`
-  },
-)
+connectDemoApp(app, status)

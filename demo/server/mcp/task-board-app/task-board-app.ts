@@ -4,7 +4,8 @@
  * (relayed by the host to the MCP server) and redraws from its result. Bundled into an inline
  * <script> at server start, because the sandbox forbids every network fetch.
  */
-import { App, applyDocumentTheme, applyHostStyleVariables } from '@modelcontextprotocol/ext-apps'
+import { App } from '@modelcontextprotocol/ext-apps'
+import { connectDemoApp } from '../connect-demo-app'
 
 interface Task {
   id: string
@@ -59,12 +60,6 @@ async function toggle(task: Task): Promise<void> {
   }
 }
 
-function applyTheme(theme: string | undefined): void {
-  if (theme !== 'light' && theme !== 'dark') return
-  applyDocumentTheme(theme)
-  document.getElementById('theme')!.textContent = `theme: ${theme}`
-}
-
 // Handlers go on before connect(): the host may send the result right after initialisation.
 app.ontoolresult = (result) => {
   if (isBoard(result.structuredContent)) {
@@ -72,19 +67,6 @@ app.ontoolresult = (result) => {
     render()
   }
 }
-app.onhostcontextchanged = (context) => {
-  applyTheme(context.theme)
-  if (context.styles?.variables) applyHostStyleVariables(context.styles.variables)
-}
-
-app.connect().then(
-  () => {
-    const context = app.getHostContext()
-    applyTheme(context?.theme)
-    if (context?.styles?.variables) applyHostStyleVariables(context.styles.variables)
-    document.body.dataset.connected = 'true'
-  },
-  (error: unknown) => {
-    status.textContent = `Could not connect to the host: ${String(error)}`
-  },
-)
+connectDemoApp(app, status, (theme) => {
+  document.getElementById('theme')!.textContent = `theme: ${theme}`
+})
