@@ -11,6 +11,7 @@ import type { ToolSet } from 'ai'
 import { isToolName, MAX_APP_TOOLS } from '../../apps/app-tools'
 import { isRecord } from '../../guards'
 import { jsonByteLength } from '../elicitation/stores/json-byte-length'
+import { importOptionalPeer } from '../import-optional-peer'
 
 /** One app tool as the page sends it. */
 export interface AppToolDefinition {
@@ -42,7 +43,7 @@ export function readAppTools(value: unknown): AppToolDefinition[] {
  * under the server's tools (`{ ...appTools, ...mcp.tools }`), so no app can shadow a server tool.
  */
 export async function toAiSdkAppTools(tools: AppToolDefinition[]): Promise<ToolSet> {
-  const { jsonSchema, tool } = await import('ai')
+  const { jsonSchema, tool } = await importOptionalPeer<typeof import('ai')>('ai')
   const set: ToolSet = {}
   for (const definition of tools) set[definition.name] = tool({ description: definition.description, inputSchema: jsonSchema(definition.inputSchema as never) })
   return set

@@ -28,6 +28,7 @@ import { requireAuthorized } from '../http/require-authorized'
 import { jsonResponse } from '../http/json-response'
 import { type JsonBodyOptions, readJsonBody, resolveBodyLimits } from '../http/read-json-body'
 import { createSessionRateLimiter } from '../http/session-rate-limiter'
+import { importOptionalPeer } from '../import-optional-peer'
 import { type GetSessionId, requireGetSessionId, resolveSession } from '../http/session-resolver'
 
 /** The body the route takes: the approved request. */
@@ -113,7 +114,7 @@ export async function generateSamplingResult(
   request: McpAppSamplingRequest,
   options: { model: LanguageModel; maxTokens?: number; signal?: AbortSignal },
 ): Promise<McpAppSamplingResult> {
-  const { generateText, jsonSchema, tool } = await import('ai')
+  const { generateText, jsonSchema, tool } = await importOptionalPeer<typeof import('ai')>('ai')
   let tools: ToolSet | undefined
   if (request.tools?.length) {
     tools = {}
