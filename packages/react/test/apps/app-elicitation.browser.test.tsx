@@ -2,11 +2,11 @@
  * Elicitation from an app-initiated call, in Chromium with the real ext-apps `App`: the app's button
  * calls an app-only tool through the kit's MCP proxy (real HTTP, real MCP server, see
  * app-elicitation.global-setup.ts); the tool asks the user; the form appears on the page; the
- * answer reaches the tool; the app gets the tool's result.
+ * answer reaches the tool; the app gets the tool's result. The form reaches the page through the
+ * session's live channel (`useElicitation({ events })`): without it, it never appears.
  */
-import type { ElicitationRequestData, McpAppsActivityContent } from '@mcp-hitl/core'
+import type { McpAppsActivityContent } from '@mcp-hitl/core'
 import { createHttpProxyTransport, type McpAppMessageParams, type McpProxyTransport } from '@mcp-hitl/core/apps'
-import { useEffect } from 'react'
 import { afterEach, describe, expect, inject, it, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
@@ -17,7 +17,9 @@ import { activity, appHtml, memoryServer, recorder } from './fixtures'
 afterEach(() => cleanup())
 
 const url = inject('appElicitationUrl')
-const headers = { 'x-user': 'tester' }
+// The caller's session; each test run is its own user.
+const user = `tester-${Date.now()}`
+const as = (path: string) => `${url}${path}?user=${user}`
 
 // The view's own button calls the tool (a person waits on the form, so a long timeout, as the docs say).
 const VIEW = `const app = new App({ name: 'Budget allocator', version: '1' }, {});
@@ -30,25 +32,11 @@ app.ontoolresult = () => document.getElementById('approve').click();
 app.connect();`
 
 /**
- * The page: the frame, and the elicitation dialog fed by what the broker holds for this user. The
- * list route stands in for the per-session live channel here; `push` is where either delivers.
+ * The page: the frame, and the elicitation dialog on the session's live channel (`events`), where a
+ * request raised by an app's call (no chat stream) arrives.
  */
 function Page(props: { content: McpAppsActivityContent; transport: McpProxyTransport; onMessage: (message: McpAppMessageParams) => unknown }) {
-  const elicitation = useElicitation({ endpoint: `${url}/respond`, headers })
-  const { push } = elicitation
-  useEffect(() => {
-    let found = false
-    const timer = setInterval(async () => {
-      if (found) return
-      const response = await fetch(`${url}/pending`, { headers })
-      const { elicitations } = (await response.json()) as { elicitations: ElicitationRequestData[] }
-      for (const data of elicitations) {
-        found = true
-        push(data)
-      }
-    }, 100)
-    return () => clearInterval(timer)
-  }, [push])
+  const elicitation = useElicitation({ endpoint: as('/respond'), events: as('/events') })
   return (
     <>
       <McpAppFrame content={props.content} transport={props.transport} handlers={{ onMessage: props.onMessage }} />
@@ -62,15 +50,16 @@ describe("an app's button whose tool asks the user", () => {
     const rec = recorder()
     // The app's HTML comes from memory; its tool calls go to the real proxy as the user.
     const memory = memoryServer({ html: appHtml(VIEW) })
-    const proxy = createHttpProxyTransport({ url: `${url}/mcp-proxy`, headers })
+    const proxy = createHttpProxyTransport({ url: as('/mcp-proxy') })
     const transport: McpProxyTransport = { request: (request, init) => (request.method === 'tools/call' ? proxy.request(request, init) : memory.transport.request(request, init)) }
     await render(<Page content={activity({ serverId: 'budget' })} transport={transport} onMessage={rec.onMessage} />)
     const dialog = page.getByRole('dialog')
-    await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')?.textContent).toContain('Who approves Q3?'), { timeout: 20_000 })
+    await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')?.textContent ?? 'no dialog').toContain('Who approves Q3?'), { timeout: 20_000 })
     expect(document.querySelector('[role="dialog"]')?.textContent).toContain('Budget server')
     await userEvent.fill(dialog.getByRole('textbox', { name: /Approver/ }), 'Dana')
     await dialog.getByRole('button', { name: 'Submit' }).click()
     await rec.waitFor('result')
     expect(rec.find('result')[0]?.data).toEqual({ content: [{ type: 'text', text: 'accept: {"approver":"Dana"}' }] })
+    await expect.element(page.getByRole('dialog')).not.toBeInTheDocument()
   })
 })

@@ -1,15 +1,16 @@
 /**
  * Node side of the "an app's button asks the user" browser test: a real MCP server (Streamable
  * HTTP) whose app-only tool elicits with `server.elicitInput` (the session's standalone stream, the
- * SDK's default), the kit's MCP proxy handler with the broker, and the respond and list routes, on
- * 127.0.0.1 with CORS for the Vitest page. The caller is the `x-user` header.
+ * SDK's default), the kit's MCP proxy handler with the broker, the respond route and the per-session
+ * live channel (the events route), on 127.0.0.1 with CORS for the Vitest page. The caller is the
+ * `user` query parameter (an `EventSource` sends no custom headers).
  * Core is imported from its sources by path: global setup files resolve packages without the
  * `@mcp-hitl/source` condition.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { TestProject } from 'vitest/node'
 import { z } from 'zod'
-import { createElicitationBroker, createListHandler, createMcpProxyHandler, createRespondHandler, sessionFromHeader } from '../../../core/src/server'
+import { createElicitationBroker, createElicitationEventsHandler, createMcpProxyHandler, createRespondHandler } from '../../../core/src/server'
 import { routeFetch, serveFetch } from '../../../core/src/server/testing/node-http-bridge'
 import { serveMcpSessions } from '../../../core/src/server/testing/serve-mcp-sessions'
 
@@ -22,7 +23,7 @@ declare module 'vitest' {
 const CORS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, OPTIONS',
-  'access-control-allow-headers': 'content-type, x-user',
+  'access-control-allow-headers': 'content-type',
 }
 
 function approvalServer(): McpServer {
@@ -47,12 +48,12 @@ function approvalServer(): McpServer {
 export default async function setup(project: TestProject) {
   const mcp = await serveMcpSessions(approvalServer)
   const broker = createElicitationBroker({ ttlMs: 120_000 })
-  const getSessionId = sessionFromHeader('x-user')
+  const getSessionId = (request: Request) => new URL(request.url).searchParams.get('user')
   const proxy = createMcpProxyHandler({ servers: [{ id: 'budget', type: 'http', url: mcp.url }], getSessionId, broker })
   const routes = routeFetch({
     '/mcp-proxy': proxy,
     '/respond': createRespondHandler(broker, { getSessionId }),
-    '/pending': createListHandler(broker, { getSessionId }),
+    '/events': createElicitationEventsHandler(broker, { getSessionId, keepAliveMs: 1000 }),
   })
   const http = await serveFetch(async (request) => {
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS })
