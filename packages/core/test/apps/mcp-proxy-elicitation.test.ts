@@ -3,7 +3,9 @@
  * reaches a tool that asks the user (`server.elicitInput`, sent on the session's standalone stream
  * as the TypeScript SDK does by default); the proxy's MCP session of the calling user routes it to
  * the broker under that user's session, the answer reaches the tool, the app gets its result.
- * Real MCP server (Streamable HTTP), real proxy over node:http, memory broker.
+ * The proxied call has no chat stream: the form reaches the page on the caller's live channel
+ * (`broker.subscribeSession`, behind the events route). Real MCP server (Streamable HTTP), real
+ * proxy over node:http, memory broker.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -11,7 +13,9 @@ import { z } from 'zod'
 import { createHttpProxyTransport } from '../../src/apps/transports/http'
 import { McpHitlError } from '../../src/errors'
 import { createMcpProxyHandler, type McpProxyHandler } from '../../src/server/apps/mcp-proxy-handler'
+import type { ElicitationRequestData } from '../../src/elicitation/wire'
 import { createElicitationBroker } from '../../src/server/elicitation/elicitation-broker'
+import type { ElicitationBroker } from '../../src/server/elicitation/elicitation-broker-types'
 import { sessionFromHeader } from '../../src/server/http/session-from-request'
 import { serveFetch, type TestHttpServer } from '../../src/server/testing/node-http-bridge'
 import { type ServedMcpSessions, serveMcpSessions } from '../../src/server/testing/serve-mcp-sessions'
@@ -32,14 +36,17 @@ function approvalServer() {
 let mcp: ServedMcpSessions | undefined
 let proxy: TestHttpServer | undefined
 let handler: McpProxyHandler | undefined
+let brokerInUse: ElicitationBroker | undefined
 afterEach(async () => {
   await handler?.close()
+  await brokerInUse?.close()
   await proxy?.close()
   await mcp?.close()
 })
 
 async function setup(options: { timeoutMs?: number } = {}) {
   const broker = createElicitationBroker({ ttlMs: 60_000 })
+  brokerInUse = broker
   mcp = await serveMcpSessions(approvalServer)
   handler = createMcpProxyHandler({
     servers: [{ id: 'budget', type: 'http', url: mcp.url }],
@@ -73,6 +80,19 @@ describe('createMcpProxyHandler with a broker: elicitation from app-initiated ca
     expect(await broker.respond({ id: pending!.elicitationId, action: 'accept', content: { approver: 'Mallory' } }, 'bob')).toMatchObject({ ok: false, code: 'forbidden' })
     expect(await broker.respond({ id: pending!.elicitationId, action: 'accept', content: { approver: 'Dana' } }, 'alice')).toEqual({ ok: true })
     await expect(result).resolves.toEqual({ content: [{ type: 'text', text: 'accept: {"approver":"Dana"}' }] })
+  })
+
+  it("reaches the caller's live channel (pending, then answered), and no one else's", async () => {
+    const { broker, call, pendingOf } = await setup()
+    const heard: Record<'alice' | 'bob', ElicitationRequestData[]> = { alice: [], bob: [] }
+    for (const user of ['alice', 'bob'] as const) await broker.subscribeSession(user, (data) => heard[user].push(data)).ready
+    const result = call('alice', 'request_approval', { budget: 'Q4' })
+    const [pending] = await pendingOf('alice')
+    expect(heard.alice).toEqual([expect.objectContaining({ elicitationId: pending!.elicitationId, message: 'Who approves Q4?', status: 'pending' })])
+    await broker.respond({ id: pending!.elicitationId, action: 'accept', content: { approver: 'Dana' } }, 'alice')
+    await expect(result).resolves.toMatchObject({ content: [{ text: 'accept: {"approver":"Dana"}' }] })
+    expect(heard.alice.map((d) => d.status)).toEqual(['pending', 'accepted'])
+    expect(heard.bob).toEqual([])
   })
 
   it("two users' concurrent calls each get their own elicitation", async () => {
