@@ -2,7 +2,9 @@
  * End to end, the budget allocator MCP App in the AI SDK chat: the model drives the app's own tool
  * (`set-allocation`, offered to it as a client-side tool and run in the app by the page), the app's
  * CSV export is confirmed and saved by the host page, and its "Suggest a split" asks the chat's
- * model through sampling after the person approved the request and its reply.
+ * model through sampling after the person approved the request and its reply. Its "Ask for
+ * approval" button calls a tool that elicits: the form reaches the page on the session's live
+ * channel (no chat stream carries it), and the app gets the tool's result.
  */
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -33,7 +35,7 @@ function appFrame(page: Page): FrameLocator {
 }
 
 describe('the budget allocator in the AI SDK chat', () => {
-  it('the model drives its tool, its export is saved by the host page, its sampling goes through the person', async () => {
+  it('the model drives its tool, its export is saved by the host page, its sampling goes through the person, its approval button asks in the page', async () => {
     const { page, errors } = await openPage(shared, demo.url)
     await page.getByRole('button', { name: /Show the budget/ }).click()
     const app = appFrame(page)
@@ -75,6 +77,16 @@ describe('the budget allocator in the AI SDK chat', () => {
     await expect
       .poll(() => app.locator('#status').textContent(), EVENTUALLY)
       .toBe('Suggestion: Travel 35%, equipment 30%, training 20%, events 15%.')
+
+    // The approval button: the app's tool asks who approves; the form shows on this page.
+    await app.getByRole('button', { name: 'Ask for approval' }).click()
+    const form = page.getByRole('dialog').filter({ hasText: 'Who approves this split of €10000?' })
+    await form.waitFor({ timeout: 20_000 })
+    await screenshot(page, 'budget-approval-form')
+    await form.getByRole('textbox', { name: /^Approver/ }).fill('Dana')
+    await form.getByRole('button', { name: 'Submit' }).click()
+    await expect.poll(() => app.locator('#status').textContent(), EVENTUALLY).toBe('Sent to Dana for approval.')
+    expect(await form.count()).toBe(0)
     expect(errors).toEqual([])
     await page.close()
   })
