@@ -100,3 +100,5 @@ export { createAgUiSamplingClient, SAMPLING_FORWARDED_PROPS_KEY } from './apps/a
 export type { AgUiSamplingAgent, AgUiSamplingRun } from './apps/ag-ui-sampling-client'
 export { createMcpAppToolRegistry } from './apps/app-tool-registry'
 export type { McpAppToolRegistry, McpAppToolRegistryOptions, McpAppToolset, RegisteredAppTool } from './apps/app-tool-registry'
+export { toAgUiAppTools } from './apps/to-ag-ui-app-tools'
+export type { AgUiAppTool } from './apps/to-ag-ui-app-tools'
