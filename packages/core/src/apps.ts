@@ -97,7 +97,7 @@ export type {
 export { createSamplingClient } from './apps/sampling-client'
 export type { SamplingClientOptions } from './apps/sampling-client'
 export { createAgUiSamplingClient, SAMPLING_FORWARDED_PROPS_KEY } from './apps/ag-ui-sampling-client'
-export type { AgUiSamplingAgent, AgUiSamplingRun } from './apps/ag-ui-sampling-client'
+export type { AgUiSamplingAgent, AgUiSamplingMessage, AgUiSamplingRun } from './apps/ag-ui-sampling-client'
 export { createMcpAppToolRegistry } from './apps/app-tool-registry'
 export type { McpAppToolRegistry, McpAppToolRegistryOptions, McpAppToolset, RegisteredAppTool } from './apps/app-tool-registry'
 export { toAgUiAppTools } from './apps/to-ag-ui-app-tools'

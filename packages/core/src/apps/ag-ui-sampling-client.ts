@@ -16,7 +16,7 @@ import { type McpAppSamplingRequest, type McpAppSamplingResult, samplingContentT
 export const SAMPLING_FORWARDED_PROPS_KEY = 'mcpHitlSampling'
 
 /** A message of an AG-UI run, as the client keeps it. */
-interface AgUiMessage {
+export interface AgUiSamplingMessage {
   id: string
   role: string
   content?: unknown
@@ -30,7 +30,7 @@ export interface AgUiSamplingAgent {
 /** A clone of the agent, run once. */
 export interface AgUiSamplingRun {
   threadId: string
-  setMessages(messages: AgUiMessage[]): void
+  setMessages(messages: AgUiSamplingMessage[]): void
   runAgent(parameters?: { tools?: unknown[]; context?: unknown[]; forwardedProps?: Record<string, unknown> }): Promise<{ newMessages?: unknown[] }>
   abortRun(): void
 }
@@ -49,7 +49,7 @@ export function createAgUiSamplingClient(
   return async (request, init) => {
     const run = agent.clone()
     run.threadId = newId('mcp-hitl-sampling')
-    const messages: AgUiMessage[] = []
+    const messages: AgUiSamplingMessage[] = []
     if (request.systemPrompt) messages.push({ id: newId('system'), role: 'system', content: request.systemPrompt })
     for (const message of request.messages) messages.push({ id: newId(message.role), role: message.role, content: samplingContentText(message.content) })
     run.setMessages(messages)
@@ -73,7 +73,7 @@ export function createAgUiSamplingClient(
     }
     if (init?.signal?.aborted) throw new McpHitlError('The sampling request was aborted', { code: 'aborted' })
     const text = newMessages
-      .filter((m): m is AgUiMessage => isRecord(m) && m.role === 'assistant' && typeof m.content === 'string')
+      .filter((m): m is AgUiSamplingMessage => isRecord(m) && m.role === 'assistant' && typeof m.content === 'string')
       .map((m) => m.content as string)
       .join('\n')
     if (!text) throw new McpHitlError('The AG-UI run answering the sampling request wrote no assistant text', { code: 'transport' })
