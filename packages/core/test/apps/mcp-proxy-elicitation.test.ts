@@ -1,3 +1,4 @@
+// @module-tag security
 /**
  * Elicitation from app-initiated calls: an app's `tools/call` through `createMcpProxyHandler`
  * reaches a tool that asks the user (`server.elicitInput`, sent on the session's standalone stream

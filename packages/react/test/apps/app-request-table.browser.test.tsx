@@ -1,3 +1,4 @@
+// @module-tag security
 /**
  * The rows of docs/mcp-apps-requests.md that no other browser test covers, each sent by the real
  * ext-apps `App` in Chromium: a resource read and a ping relayed to the app's server, a log entry
