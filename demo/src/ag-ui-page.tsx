@@ -24,7 +24,7 @@ function textOf(message: Message): string {
 /** The AG-UI page. */
 export function AgUiPage(props: { theme: Theme; sandboxOrigin: string }) {
   const agent = useMemo(() => new HttpAgent({ url: '/api/ag-ui' }), [])
-  const transport = useMemo(() => createAgUiProxyTransport(agent), [agent])
+  const transport = useMemo(() => createAgUiProxyTransport({ url: '/api/ag-ui' }), [])
   const activities = useMcpAppsActivities({ agent })
   const [messages, setMessages] = useState<Message[]>([])
   const [busy, setBusy] = useState(false)
