@@ -3,6 +3,7 @@
 
 export { useElicitation } from './elicitation/use-elicitation'
 export type { UseElicitationOptions, UseElicitationResult } from './elicitation/use-elicitation'
+export type { AgUiAgentLike } from './shared/ag-ui-agent-like'
 export { ElicitationDialog, ElicitationDialogRoot } from './elicitation/elicitation-dialog'
 export type { ElicitationDialogProps } from './elicitation/elicitation-dialog'
 export { ElicitationInline, ElicitationInlineRoot } from './elicitation/elicitation-inline'

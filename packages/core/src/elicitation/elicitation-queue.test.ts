@@ -41,6 +41,26 @@ describe('createElicitationQueue', () => {
     expect(queue.getSnapshot()).toMatchObject({ position: 2, total: 3, current: { id: 'b' } })
   })
 
+  it('given an AG-UI agent’s messages, queues the elicitation activities and drops one once its snapshot says it settled', () => {
+    const queue = createElicitationQueue(recorder())
+    const activity = (d: ElicitationRequestData) => ({ id: d.elicitationId, role: 'activity', activityType: 'mcp-hitl-elicitation', content: d })
+    const user = { id: 'u1', role: 'user', content: 'Book a trip' }
+    const apps = { id: 'x', role: 'activity', activityType: 'mcp-apps', content: { resourceUri: 'ui://a' } }
+    const broken = { id: 'y', role: 'activity', activityType: 'mcp-hitl-elicitation', content: { elicitationId: 'y' } }
+    const a = activity(data('a'))
+    queue.syncActivities([user, a, apps, broken, activity(data('b'))])
+    expect(queue.getSnapshot().items.map((i) => i.id)).toEqual(['a', 'b'])
+    // The same snapshot again (another message changed) is no change.
+    const before = queue.getSnapshot()
+    queue.syncActivities([user, a, apps, activity(data('b')), { id: 'm', role: 'assistant', content: 'ok' }])
+    expect(queue.getSnapshot()).toBe(before)
+    // A snapshot replaced in place with a settled status leaves the queue, and a later copy of the pending one does not bring it back.
+    queue.syncActivities([user, activity(data('a', { status: 'accepted' })), activity(data('b'))])
+    expect(queue.getSnapshot().items.map((i) => i.id)).toEqual(['b'])
+    queue.syncActivities([user, activity(data('a')), activity(data('b'))])
+    expect(queue.getSnapshot().items.map((i) => i.id)).toEqual(['b'])
+  })
+
   it('given a chunk that does not touch elicitation, keeps the same snapshot and notifies nobody', () => {
     const queue = createElicitationQueue(recorder())
     const m1 = { id: 'm1', parts: [part(data('a'))] }

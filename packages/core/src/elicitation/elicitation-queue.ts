@@ -1,13 +1,14 @@
 /**
- * The browser-side queue of elicitations waiting for the user: filled from AI SDK messages or pushed by
- * other stacks, answered in arrival order. A plain closure with `subscribe` / `getSnapshot`, so React
+ * The browser-side queue of elicitations waiting for the user: filled from AI SDK messages, from an
+ * AG-UI agent's activity messages, or pushed by other stacks, answered in arrival order. A plain closure with `subscribe` / `getSnapshot`, so React
  * (or anything else) only subscribes; snapshots are immutable and change only when an item changes.
  */
 import { McpHitlError } from '../errors'
+import { isRecord } from '../guards'
 import type { ElicitAction } from './protocol'
 import type { ElicitationRequestData, FieldError, RespondRequestBody } from './wire'
 import { ELICITATION_DATA_PART_TYPE } from './wire'
-import { isElicitationRequestData } from './elicitation-activity'
+import { isElicitationActivity, isElicitationRequestData } from './elicitation-activity'
 
 /** Where one queued elicitation stands on this page. */
 export type ElicitationItemState = 'pending' | 'submitting' | 'error' | 'settled'
@@ -75,6 +76,11 @@ export interface ElicitationQueue {
   push(data: ElicitationRequestData): boolean
   /** Reads the elicitation parts of AI SDK messages; only messages that changed since the last call are scanned. */
   syncMessages(messages: readonly ElicitationMessageLike[]): void
+  /**
+   * Reads the elicitation activities (`mcp-hitl-elicitation`) of an AG-UI agent's `messages`: each
+   * activity message is the latest snapshot of one request, replaced in place on every status change.
+   */
+  syncActivities(messages: readonly unknown[]): void
   /** Answers an item (the current one without `id`); failures become item state and call `onError`, this never rejects. */
   respond(input: RespondInput): Promise<void>
   /** Removes an item (the current one without `id`) locally without telling the server (settled views, URL mode "done"). */
@@ -174,6 +180,17 @@ export function createElicitationQueue(initialOptions: ElicitationQueueOptions):
     for (let i = start; i < messages.length; i++) scanMessage(messages[i]!)
   }
 
+  function syncActivities(messages: readonly unknown[]): void {
+    for (const message of messages) {
+      if (!isRecord(message) || message.role !== 'activity' || !isElicitationActivity(message)) continue
+      // The activity message's id is the elicitation id (the snapshot's messageId).
+      const key = typeof message.id === 'string' ? message.id : message.content.elicitationId
+      if (seenData.get(key) === message.content) continue
+      seenData.set(key, message.content)
+      push(message.content)
+    }
+  }
+
   async function respond(input: RespondInput): Promise<void> {
     const { action, content } = input
     const item = input.id === undefined ? snapshot.current : snapshot.items.find((it) => it.id === input.id)
@@ -221,6 +238,7 @@ export function createElicitationQueue(initialOptions: ElicitationQueueOptions):
     },
     push,
     syncMessages,
+    syncActivities,
     respond,
     dismiss,
   }

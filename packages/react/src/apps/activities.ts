@@ -3,6 +3,7 @@
  * already applies `ACTIVITY_SNAPSHOT` and the JSON Patch of `ACTIVITY_DELTA`), and from AI SDK
  * messages (`data-mcp-apps` parts).
  */
+import type { AgUiAgentLike } from '../shared/ag-ui-agent-like'
 import { isMcpAppsActivityContent, MCP_APPS_ACTIVITY_TYPE, MCP_APPS_DATA_PART_TYPE, type McpAppsActivityContent } from '@mcp-hitl/core'
 
 /** One app to render: a stable id (activity message id or data part id) and its content. */
@@ -11,11 +12,8 @@ export interface McpAppsActivity {
   content: McpAppsActivityContent
 }
 
-/** The part of an AG-UI `AbstractAgent` the collector needs (structural, so `@ag-ui/client` stays optional). */
-export interface McpAppsAgentLike {
-  readonly messages: readonly unknown[]
-  subscribe(subscriber: { onMessagesChanged?: (params: { messages: readonly unknown[] }) => void }): { unsubscribe(): void }
-}
+/** The part of an AG-UI `AbstractAgent` the collector needs: {@link AgUiAgentLike}, under the name the apps entry has always exported. */
+export type McpAppsAgentLike = AgUiAgentLike
 
 /** The part of an AI SDK `UIMessage` the collector needs. */
 export interface McpAppsUiMessageLike {

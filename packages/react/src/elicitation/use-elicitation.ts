@@ -18,12 +18,19 @@ import {
   subscribeElicitationEvents,
 } from '@mcp-hitl/core'
 import { useCallback, useEffect, useInsertionEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import type { AgUiAgentLike } from '../shared/ag-ui-agent-like'
 import { useLatestRef } from '../shared/use-latest-ref'
 
 /** Options of {@link useElicitation}. */
 export interface UseElicitationOptions {
   /** `messages` of AI SDK `useChat`: their `data-elicitation-request` parts fill the queue. */
   messages?: readonly ElicitationMessageLike[]
+  /**
+   * An AG-UI agent (`HttpAgent`, or CopilotKit's `useAgent().agent`): its `mcp-hitl-elicitation`
+   * activity messages fill the queue, and each status change under the same id updates or settles
+   * its item. A new agent object (CopilotKit swaps its provisional one) is followed from then on.
+   */
+  agent?: AgUiAgentLike | undefined
   /** The respond route (the broker's respond handler). Default `/api/elicitation/respond`. */
   endpoint?: string
   /** Custom fetch, e.g. with credentials. */
@@ -75,7 +82,7 @@ function queueOptions(options: UseElicitationOptions): ElicitationQueueOptions {
   return { send: send ?? createRespondClient({ url: endpoint, fetch, headers, retries }).respond, onRespond, onError }
 }
 
-/** Queues the elicitations of a chat and answers them through the kit's respond route. */
+/** Queues the elicitations of a chat (AI SDK messages or an AG-UI agent) and answers them through the kit's respond route. */
 export function useElicitation(options: UseElicitationOptions = {}): UseElicitationResult {
   const [queue] = useState(() => createElicitationQueue(queueOptions(options)))
   // Created once: the storage is chosen when the hook mounts.
@@ -89,6 +96,16 @@ export function useElicitation(options: UseElicitationOptions = {}): UseElicitat
   useLayoutEffect(() => {
     if (messages) queue.syncMessages(messages)
   }, [queue, messages])
+
+  // Also a layout effect, and the agent's messages are read at once: a replayed run (CopilotKit's
+  // /connect) may have filled them before this component mounted.
+  const agent = options.agent
+  useLayoutEffect(() => {
+    if (!agent) return
+    queue.syncActivities(agent.messages)
+    const { unsubscribe } = agent.subscribe({ onMessagesChanged: ({ messages }) => queue.syncActivities(messages) })
+    return unsubscribe
+  }, [queue, agent])
 
   const latest = useLatestRef(options)
   const recoverFrom = options.recoverFrom
