@@ -182,9 +182,11 @@ export function createElicitationQueue(initialOptions: ElicitationQueueOptions):
 
   function syncActivities(messages: readonly unknown[]): void {
     for (const message of messages) {
-      if (!isRecord(message) || message.role !== 'activity' || !isElicitationActivity(message)) continue
+      if (!isRecord(message) || message.role !== 'activity') continue
+      const { id } = message
+      if (!isElicitationActivity(message)) continue
       // The activity message's id is the elicitation id (the snapshot's messageId).
-      const key = typeof message.id === 'string' ? message.id : message.content.elicitationId
+      const key = typeof id === 'string' ? id : message.content.elicitationId
       if (seenData.get(key) === message.content) continue
       seenData.set(key, message.content)
       push(message.content)
