@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsdown'
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/elicitation.ts', 'src/apps.ts'],
+  entry: ['src/index.ts', 'src/elicitation.ts', 'src/apps.ts', 'src/copilotkit.ts'],
   format: ['esm'],
   dts: { sourcemap: true },
   platform: 'browser',

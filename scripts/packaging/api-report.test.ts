@@ -31,6 +31,7 @@ describe('the public API reports', () => {
       '@mcp-hitl/react -> api/react.api.md',
       '@mcp-hitl/react/elicitation -> api/react.elicitation.api.md',
       '@mcp-hitl/react/apps -> api/react.apps.api.md',
+      '@mcp-hitl/react/copilotkit -> api/react.copilotkit.api.md',
     ])
   })
 

@@ -125,6 +125,7 @@ describe.each([18, 19] as const)('consumer app with React %i', (major) => {
       const answers = await page.evaluate(() => (window as unknown as ConsumerWindow).answers)
       expect(answers).toEqual([{ id: 'consumer-1', action: 'accept', content: { name: 'Ada' } }])
       expect(await page.locator('[data-frame-export="ok"]').count()).toBe(1)
+      expect(await page.locator('[data-renderers]').getAttribute('data-renderers')).toBe('mcp-apps mcp-hitl-elicitation')
       expect(errors).toEqual([])
     } finally {
       await browser.close()

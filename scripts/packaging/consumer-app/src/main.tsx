@@ -1,7 +1,10 @@
 // A chat UI that installed the published tarballs with npm: it imports the dialog from the main
-// entry, the frame from the apps entry and the stylesheet, exactly as the README tells users to.
+// entry, the frame from the apps entry, the CopilotKit renderers and the stylesheet, exactly as the
+// README tells users to.
+import { createHttpProxyTransport } from '@mcp-hitl/core/apps'
 import { ElicitationDialog, useElicitation } from '@mcp-hitl/react'
 import { McpAppFrame } from '@mcp-hitl/react/apps'
+import { createElicitationActivityRenderer, createMcpAppsActivityRenderer } from '@mcp-hitl/react/copilotkit'
 import '@mcp-hitl/react/styles.css'
 import { useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -12,6 +15,9 @@ declare global {
   }
 }
 window.answers = []
+
+// What a CopilotKit app passes as `renderActivityMessages` (CopilotKit itself is not installed here).
+const renderers = [createMcpAppsActivityRenderer({ transport: createHttpProxyTransport({ url: '/api/mcp-proxy' }) }), createElicitationActivityRenderer()]
 
 function App() {
   const elicitation = useElicitation({
@@ -41,6 +47,7 @@ function App() {
       <p>React {React_VERSION}</p>
       <ElicitationDialog elicitation={elicitation} />
       {McpAppFrame !== undefined ? <span data-frame-export="ok" /> : null}
+      <span data-renderers={renderers.map((r) => r.activityType).join(' ')} />
     </main>
   )
 }

@@ -1,0 +1,30 @@
+import type { ElicitationStatus } from '@mcp-hitl/core'
+
+/** Every text the elicitation activity card shows once its form is not on screen. */
+export interface ElicitationActivityLabels {
+  /** The card of a request that is settled, or pending in the dialog; `serverName` is the asker. */
+  status: (status: ElicitationStatus, serverName: string | undefined, reason: string | undefined) => string
+}
+
+/** English defaults. */
+export const DEFAULT_ELICITATION_ACTIVITY_LABELS: ElicitationActivityLabels = {
+  status: (status, serverName, reason) => {
+    const server = serverName ?? 'The server'
+    switch (status) {
+      case 'pending':
+        return `${server} is waiting for your answer.`
+      case 'accepted':
+        return `You answered ${serverName ?? 'the server'}.`
+      case 'completed':
+        return `You finished the step ${serverName ?? 'the server'} asked for.`
+      case 'declined':
+        return `You declined ${serverName ?? 'the server'}’s request.`
+      case 'cancelled':
+        return `The request from ${serverName ?? 'the server'} was cancelled.`
+      case 'expired':
+        return `The request from ${serverName ?? 'the server'} expired.`
+      case 'failed':
+        return reason ? `The request from ${serverName ?? 'the server'} could not be shown: ${reason}` : `The request from ${serverName ?? 'the server'} could not be shown.`
+    }
+  },
+}

@@ -1,0 +1,134 @@
+/**
+ * The CopilotKit renderers as CopilotKit uses them (happy-dom): it validates an activity's content
+ * with the renderer's Standard Schema, then renders `render` with `{ activityType, content, message,
+ * agent }`. Here a real AG-UI agent (`@ag-ui/client` 0.0.59, CopilotKit's) holds the activities.
+ */
+import type { ElicitationRequestData } from '@mcp-hitl/core'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { AbstractAgent } from 'ag-ui-client-0.0.59'
+import type { ReactNode } from 'react'
+import { describe, expect, it, vi } from 'vitest'
+import {
+  type ActivityRenderProps,
+  type CopilotKitActivityRenderer,
+  createElicitationActivityRenderer,
+  createMcpAppsActivityRenderer,
+  ElicitationActivities,
+} from '../../src/copilotkit'
+import { activity } from '../apps/fixtures'
+
+const pending = { request: () => new Promise<never>(() => {}) }
+const schema = { type: 'object' as const, properties: { seats: { type: 'integer' as const, title: 'Seats' } }, required: ['seats'] }
+const data = (id: string, extra: Partial<ElicitationRequestData> = {}): ElicitationRequestData => ({
+  elicitationId: id,
+  message: `How many seats for ${id}?`,
+  requestedSchema: schema,
+  mode: 'form',
+  serverName: 'trips',
+  status: 'pending',
+  ...extra,
+})
+
+class Agent extends AbstractAgent {
+  override run(): never {
+    throw new Error('not run in these tests')
+  }
+}
+
+/** What CopilotKit does with one activity message: validate, then render (or nothing). */
+function renderActivity<T>(renderer: CopilotKitActivityRenderer<T>, message: { id: string; activityType: string; content: unknown }, agent?: unknown): ReactNode {
+  const checked = renderer.content['~standard'].validate(message.content)
+  if ('issues' in checked && checked.issues) return null
+  const Render = renderer.render
+  const props: ActivityRenderProps<T> = { activityType: message.activityType, content: checked.value, message, agent }
+  return <Render key={message.id} {...props} />
+}
+
+const elicitationMessage = (d: ElicitationRequestData) => ({ id: d.elicitationId, role: 'activity' as const, activityType: 'mcp-hitl-elicitation', content: d })
+
+describe('createMcpAppsActivityRenderer', () => {
+  it('is the mcp-apps renderer: valid content renders one kit frame with the options and the per-render props', () => {
+    const useFrameProps = vi.fn(() => ({ theme: 'dark' as const, 'data-testid': 'frame' }))
+    const renderer = createMcpAppsActivityRenderer({ transport: pending, className: 'app', useFrameProps, agentId: 'default' })
+    expect(renderer).toMatchObject({ activityType: 'mcp-apps', agentId: 'default' })
+    render(<>{renderActivity(renderer, { id: 'act_1', activityType: 'mcp-apps', content: activity() })}</>)
+    const frame = screen.getByTestId('frame')
+    expect(frame.getAttribute('data-mcp-hitl-app-frame')).toBe('')
+    expect(frame.className).toBe('app')
+    expect(useFrameProps).toHaveBeenCalledWith(expect.objectContaining({ activityType: 'mcp-apps', message: expect.objectContaining({ id: 'act_1' }) }))
+  })
+
+  it('refuses content that is not an mcp-apps activity, with an issue CopilotKit logs', () => {
+    const renderer = createMcpAppsActivityRenderer({ transport: pending })
+    const result = renderer.content['~standard'].validate({ resourceUri: 'https://example.com' })
+    expect(result).toEqual({ issues: [{ message: expect.stringContaining('mcp-apps activity content') }] })
+    expect(renderer.content['~standard']).toMatchObject({ version: 1, vendor: 'mcp-hitl' })
+  })
+})
+
+describe('createElicitationActivityRenderer inside ElicitationActivities', () => {
+  it('answers a request whose activity is in the transcript in its row, and opens one recovered without a row in the dialog', async () => {
+    const agent = new Agent()
+    const inRow = data('el_row')
+    agent.setMessages([{ id: 'u1', role: 'user', content: 'Book' }, elicitationMessage(inRow)] as never)
+    const renderer = createElicitationActivityRenderer()
+    const posted: unknown[] = []
+    const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+      const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } })
+      if (String(url) === '/api/elicitations') return json({ elicitations: [inRow, data('el_recovered')] })
+      posted.push(JSON.parse(String(init?.body)))
+      return json({ success: true })
+    }) as unknown as typeof globalThis.fetch
+    render(
+      <ElicitationActivities agent={agent} fetch={fetch} recoverFrom="/api/elicitations">
+        <div data-testid="row">{renderActivity(renderer, elicitationMessage(inRow))}</div>
+      </ElicitationActivities>,
+    )
+    const row = screen.getByTestId('row')
+    expect(within(row).getByText('How many seats for el_row?')).toBeTruthy()
+    // The recovered one has no row: it opens in the dialog, and the row's request is not in it.
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText('How many seats for el_recovered?')).toBeTruthy()
+    expect(within(dialog).queryByText('How many seats for el_row?')).toBeNull()
+    expect(screen.getAllByText('How many seats for el_row?')).toHaveLength(1)
+
+    // The dialog is modal: it is answered first, then the row is reachable again.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Decline' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    fireEvent.change(within(row).getByLabelText(/Seats/), { target: { value: '2' } })
+    fireEvent.click(within(row).getByRole('button', { name: 'Submit' }))
+    await waitFor(() =>
+      expect(posted).toEqual([
+        { id: 'el_recovered', action: 'decline' },
+        { id: 'el_row', action: 'accept', content: { seats: 2 } },
+      ]),
+    )
+  })
+
+  it('shows the outcome once the request settled, and its status while it is open in the dialog (inline={false})', async () => {
+    const agent = new Agent()
+    const settled = data('el_done', { status: 'declined', response: { action: 'decline' } })
+    const open = data('el_open')
+    agent.setMessages([elicitationMessage(settled), elicitationMessage(open)] as never)
+    const renderer = createElicitationActivityRenderer()
+    render(
+      <ElicitationActivities agent={agent} inline={false}>
+        <div data-testid="done">{renderActivity(renderer, elicitationMessage(settled))}</div>
+        <div data-testid="open">{renderActivity(renderer, elicitationMessage(open))}</div>
+      </ElicitationActivities>,
+    )
+    expect(screen.getByTestId('done').textContent).toBe('You declined trips’s request.')
+    expect(screen.getByTestId('done').firstElementChild?.getAttribute('data-status')).toBe('declined')
+    expect(screen.getByTestId('open').textContent).toBe('trips is waiting for your answer.')
+    await waitFor(() => expect(within(screen.getByRole('dialog')).getByText('How many seats for el_open?')).toBeTruthy())
+  })
+
+  it('outside ElicitationActivities it says where it belongs', () => {
+    const renderer = createElicitationActivityRenderer()
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    expect(() => render(<>{renderActivity(renderer, elicitationMessage(data('el_x')))}</>)).toThrow(
+      'must be rendered inside <ElicitationActivities agent={agent}>',
+    )
+    log.mockRestore()
+  })
+})
