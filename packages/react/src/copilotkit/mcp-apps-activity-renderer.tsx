@@ -25,15 +25,22 @@ export interface McpAppsActivityRendererOptions extends McpAppsActivityFrameProp
 
 const schema = contentSchema(isMcpAppsActivityContent, 'mcp-apps activity content { result, resourceUri, serverHash, serverId?, toolInput? }')
 
+function McpAppsActivity({ options, ...props }: ActivityRenderProps<McpAppsActivityContent> & { options: McpAppsActivityRendererOptions }) {
+  const { agentId: _agentId, useFrameProps, ...frame } = options
+  const extra = useFrameProps?.(props)
+  return <McpAppFrame key={props.message.id} {...frame} {...extra} content={props.content} />
+}
+
 /**
  * Creates the `mcp-apps` renderer. Call it once (module level or `useMemo`): CopilotKit wants a
- * stable `renderActivityMessages` array.
+ * stable `renderActivityMessages` array, and each call makes a new component type.
  */
 export function createMcpAppsActivityRenderer(options: McpAppsActivityRendererOptions): CopilotKitActivityRenderer<McpAppsActivityContent> {
-  const { agentId, useFrameProps, ...frame } = options
-  function McpAppsActivity(props: ActivityRenderProps<McpAppsActivityContent>) {
-    const extra = useFrameProps?.(props)
-    return <McpAppFrame key={props.message.id} {...frame} {...extra} content={props.content} />
+  const { agentId } = options
+  return {
+    activityType: MCP_APPS_ACTIVITY_TYPE,
+    ...(agentId === undefined ? {} : { agentId }),
+    content: schema,
+    render: (props) => <McpAppsActivity {...props} options={options} />,
   }
-  return { activityType: MCP_APPS_ACTIVITY_TYPE, ...(agentId === undefined ? {} : { agentId }), content: schema, render: McpAppsActivity }
 }
