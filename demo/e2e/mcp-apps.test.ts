@@ -2,8 +2,8 @@
  * End to end, MCP Apps: the task board renders (not blank) inside the sandbox proxy's second
  * origin, a click inside it calls the app-only `toggle_task` tool through the host's proxy and the
  * app shows the server's answer, and the page's dark mode reaches the app as host context. Once
- * over the AI SDK chat (`data-mcp-apps` + MCP proxy handler), once over AG-UI (the real
- * `MCPAppsMiddleware`).
+ * over the AI SDK chat (`data-mcp-apps` + MCP proxy handler), once over AG-UI (the kit's
+ * `createMcpAppsMiddleware`).
  */
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -83,7 +83,7 @@ describe('MCP App in the AI SDK chat', () => {
 })
 
 describe('MCP App on the AG-UI page', () => {
-  it('renders through MCPAppsMiddleware, relays the click as an AG-UI proxied request, and follows dark mode', async () => {
+  it('renders through the kit middleware, relays the click as an AG-UI proxied request, and follows dark mode', async () => {
     const { page, errors } = await openPage(shared, `${demo.url}/ag-ui`)
     const proxiedRuns: string[] = []
     page.on('request', (r) => {

@@ -62,7 +62,7 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
   const proxy = createMcpProxyHandler({ servers: [server], getSessionId, broker: options.broker })
   // An app's sampling request, approved by the person, answered by the chat's own model.
   const sampling = createSamplingHandler({ model: options.model, getSessionId, maxTokens: 512, rateLimit: { capacity: 10, refillPerSecond: 0.5 } })
-  const agUi = createAgUiRoute({ mcpUrl: options.mcpUrl, serverId: DEMO_SERVER_ID })
+  const agUi = createAgUiRoute({ broker: options.broker, server, serverName: DEMO_SERVER_NAME })
 
   const app = new Hono<{ Variables: { sessionId: string } }>()
   // Every caller gets a session cookie on first contact; see session.ts for what a real app does instead.
@@ -82,5 +82,10 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
   app.post('/api/mcp-proxy', (c) => proxy(c.req.raw))
   app.post('/api/sampling', (c) => sampling(c.req.raw))
   app.post('/api/ag-ui', (c) => agUi(c.req.raw))
-  return { fetch: (request) => app.fetch(request), close: () => proxy.close() }
+  return {
+    fetch: (request) => app.fetch(request),
+    close: async () => {
+      await Promise.all([proxy.close(), agUi.close()])
+    },
+  }
 }

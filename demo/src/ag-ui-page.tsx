@@ -1,18 +1,26 @@
 /**
- * The AG-UI page: an `HttpAgent` on `/api/ag-ui`, where the real `MCPAppsMiddleware` wraps an
- * offline agent. `useMcpAppsActivities` collects the middleware's `mcp-apps` activities and each
- * renders in an `McpAppFrame` whose requests go back through the same agent
- * (`createAgUiProxyTransport`, serialised with the user's runs).
+ * The AG-UI page: an `HttpAgent` on `/api/ag-ui`, where the kit's MCP Apps middleware wraps the
+ * demo's agent. `useElicitation({ agent })` follows the run's `mcp-hitl-elicitation` activities
+ * (and the list route after a reload) and answers them in an `ElicitationDialog`;
+ * `useMcpAppsActivities` collects the `mcp-apps` activities and each renders in an `McpAppFrame`
+ * whose requests are runs of their own (`createAgUiProxyTransport`), so an app polling never
+ * touches the user's turn: Stop stops the turn, not the app.
  */
 import { HttpAgent, type Message } from '@ag-ui/client'
 import { createAgUiProxyTransport } from '@mcp-hitl/core/apps'
 import { McpAppFrame, useMcpAppsActivities } from '@mcp-hitl/react/apps'
+import { ElicitationDialog, ElicitationInline, useElicitation } from '@mcp-hitl/react/elicitation'
 import { useEffect, useMemo, useState } from 'react'
 import { Composer } from './composer'
 import { SuggestedPrompts } from './suggested-prompts'
 import type { Theme } from './use-theme'
 
-const SUGGESTIONS = [{ label: 'MCP App over AG-UI', prompt: 'Show the task board' }]
+const SUGGESTIONS = [
+  { label: 'Form', prompt: 'Register me' },
+  { label: 'Multi-step', prompt: 'Book a trip' },
+  { label: 'URL mode', prompt: 'Connect my GitHub account' },
+  { label: 'MCP App', prompt: 'Show the task board' },
+]
 
 function textOf(message: Message): string {
   const content = (message as { content?: unknown }).content
@@ -24,11 +32,16 @@ function textOf(message: Message): string {
 /** The AG-UI page. */
 export function AgUiPage(props: { theme: Theme; sandboxOrigin: string }) {
   const agent = useMemo(() => new HttpAgent({ url: '/api/ag-ui' }), [])
-  const transport = useMemo(() => createAgUiProxyTransport({ url: '/api/ag-ui' }), [])
+  // Answers go to the kit's default respond route; after a reload the pending ones come from the list route.
+  const elicitation = useElicitation({ agent, recoverFrom: '/api/elicitation/pending' })
+  const { push } = elicitation
+  // An app's own tool call that elicits travels in the app's run, not the chat's: hand it to the queue.
+  const transport = useMemo(() => createAgUiProxyTransport({ url: '/api/ag-ui', onElicitation: push }), [push])
   const activities = useMcpAppsActivities({ agent })
   const [messages, setMessages] = useState<Message[]>([])
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
+  const [inline, setInline] = useState(() => new URLSearchParams(location.search).get('form') === 'inline')
 
   useEffect(() => {
     const { unsubscribe } = agent.subscribe({ onMessagesChanged: ({ messages: next }) => setMessages([...next]) })
@@ -42,15 +55,29 @@ export function AgUiPage(props: { theme: Theme; sandboxOrigin: string }) {
     try {
       await agent.runAgent()
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e))
+      // Stop aborts the run on purpose: not an error to show.
+      if (!(e instanceof Error && e.name === 'AbortError')) setError(e instanceof Error ? e.message : String(e))
     } finally {
       setBusy(false)
     }
   }
 
+  // Ends the turn: the run's stream, and what its tool still waits for (a reload ends only the stream,
+  // so the person can still answer after it).
+  const stop = () => {
+    agent.abortRun()
+    for (const item of elicitation.items) void elicitation.respond({ id: item.id, action: 'cancel' })
+  }
+
   const visible = messages.filter((m) => (m.role === 'user' || m.role === 'assistant') && textOf(m) !== '')
   return (
     <main className="demo-page" data-page="ag-ui">
+      <div className="demo-toolbar">
+        <label className="demo-switch">
+          <input type="checkbox" checked={inline} onChange={(e) => setInline(e.target.checked)} />
+          Show forms inline instead of in a dialog
+        </label>
+      </div>
       <ol className="demo-messages" aria-label="Conversation" aria-busy={busy}>
         {visible.map((m) => (
           <li key={m.id} className="demo-message" data-role={m.role}>
@@ -70,8 +97,22 @@ export function AgUiPage(props: { theme: Theme; sandboxOrigin: string }) {
         ))}
       </ol>
       {error && <p role="alert" className="demo-error">{error}</p>}
+      {inline ? (
+        <div className="demo-inline-form">
+          <ElicitationInline elicitation={elicitation} allowLocalhost />
+        </div>
+      ) : (
+        <ElicitationDialog elicitation={elicitation} allowLocalhost />
+      )}
       <SuggestedPrompts suggestions={SUGGESTIONS} onPick={(p) => void send(p)} disabled={busy} />
-      <Composer onSend={(t) => void send(t)} disabled={busy} placeholder='Try "show the task board"' />
+      <div className="demo-composer-row">
+        <Composer onSend={(t) => void send(t)} disabled={busy} placeholder='Try "register me"' />
+        {busy && (
+          <button type="button" className="demo-stop" onClick={stop}>
+            Stop
+          </button>
+        )}
+      </div>
     </main>
   )
 }

@@ -1,35 +1,37 @@
 /**
- * The AG-UI endpoint: each run goes through the real `MCPAppsMiddleware` (which discovers the MCP
- * server's UI tools, runs them, emits `mcp-apps` activities and answers the apps' proxied requests)
- * around the scripted agent, and is streamed back as SSE with `@ag-ui/encoder`.
+ * The AG-UI endpoint, on the secure recipe: `createAgUiHandler` reads the caller's session from the
+ * request (the cookie, never the run's body), and each run goes through the kit's MCP Apps
+ * middleware bound to that session (it discovers the UI tools, runs them, emits `mcp-apps`
+ * activities, answers the apps' proxied requests for app-visible tools only, and shows the
+ * servers' elicitations) around the demo's agent, streamed back as server-sent events.
  */
-import type { BaseEvent, RunAgentInput } from '@ag-ui/client'
-import { EventEncoder } from '@ag-ui/encoder'
-import { MCPAppsMiddleware } from '@ag-ui/mcp-apps-middleware'
-import { ScriptedAgUiAgent } from './scripted-ag-ui-agent'
+import type { RunAgentInput } from '@ag-ui/client'
+import type { ElicitationBroker, McpProxyUrlServer } from '@mcp-hitl/core/server'
+import { createAgUiHandler, createMcpAppsMiddleware } from '@mcp-hitl/core/server/ag-ui'
+import { readSessionId } from '../session'
+import { DemoAgUiAgent } from './demo-ag-ui-agent'
 
-/** Handles `POST /api/ag-ui` with a `RunAgentInput` body. */
-export function createAgUiRoute(options: { mcpUrl: string; serverId: string }) {
-  const middleware = new MCPAppsMiddleware({ mcpServers: [{ type: 'http', url: options.mcpUrl, serverId: options.serverId }] })
-  return async (request: Request): Promise<Response> => {
-    const input = (await request.json()) as RunAgentInput
-    const encoder = new EventEncoder({ accept: request.headers.get('accept') ?? undefined })
-    const text = new TextEncoder()
-    let subscription: { unsubscribe(): void } | undefined
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        subscription = middleware.run(input, new ScriptedAgUiAgent()).subscribe({
-          next: (event: BaseEvent) => controller.enqueue(text.encode(encoder.encode(event))),
-          error: (error: unknown) => {
-            const message = error instanceof Error ? error.message : String(error)
-            controller.enqueue(text.encode(encoder.encode({ type: 'RUN_ERROR', message } as BaseEvent)))
-            controller.close()
-          },
-          complete: () => controller.close(),
-        })
-      },
-      cancel: () => subscription?.unsubscribe(),
-    })
-    return new Response(body, { headers: { 'content-type': encoder.getContentType(), 'cache-control': 'no-cache' } })
-  }
+/** What the AG-UI endpoint needs. */
+export interface AgUiRouteOptions {
+  broker: ElicitationBroker
+  /** The MCP server, as the MCP proxy handler is configured with it. */
+  server: McpProxyUrlServer
+  /** Name shown next to each elicitation. */
+  serverName: string
+}
+
+/** Handles `POST /api/ag-ui` with a `RunAgentInput` body; `close()` ends the middleware's MCP sessions. */
+export function createAgUiRoute(options: AgUiRouteOptions) {
+  const { broker, server, serverName } = options
+  const mcpApps = createMcpAppsMiddleware({
+    mcpServers: [{ type: server.type, url: server.url, serverId: server.serverId }],
+    broker,
+    onError: (event) => console.error('AG-UI MCP Apps middleware:', event),
+  })
+  const handler = createAgUiHandler({
+    getSessionId: readSessionId,
+    run: (input: RunAgentInput, { sessionId }) =>
+      mcpApps.forSession(sessionId)(input, new DemoAgUiAgent({ sessionId, broker, mcpUrl: server.url, serverName })),
+  })
+  return Object.assign(handler, { close: () => mcpApps.close() })
 }

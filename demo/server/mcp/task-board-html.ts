@@ -23,7 +23,7 @@ export function taskBoardHtml(): Promise<string> {
     title: 'Task board',
     style: STYLE,
     body: `<main><header><h1>Task board</h1><small id="theme"></small></header>
-<small id="count"></small><div id="board" role="group" aria-label="Tasks"></div><p id="status" role="status"></p></main>`,
+<small id="count"></small><div id="board" role="group" aria-label="Tasks"></div><p id="status" role="status"></p><small id="synced"></small></main>`,
   })
   return cached
 }

@@ -1,7 +1,9 @@
 /**
- * MCP App tools: `show_task_board` (seen by the model, renders the `ui://` app) and `toggle_task`
- * (app-only: `visibility: ['app']`, so hosts must hide it from the model). Boards live in memory,
- * keyed by id, because an app's relayed calls may arrive on a fresh MCP connection.
+ * MCP App tools: `show_task_board` (seen by the model, renders the `ui://` app), `toggle_task` and
+ * `read_board` (app-only: `visibility: ['app']`, so hosts must hide them from the model; the app
+ * polls `read_board`), and `clear_board` (model-only: `visibility: ['model']`, so hosts must refuse
+ * it from an app, or from anyone posing as one). Boards live in memory, keyed by id, because an
+ * app's relayed calls may arrive on a fresh MCP connection.
  */
 import { randomUUID } from 'node:crypto'
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
@@ -28,7 +30,7 @@ function newBoard(titles: string[]): { boardId: string; tasks: Task[] } {
   return { boardId, tasks }
 }
 
-/** Registers the task board resource and its two tools. */
+/** Registers the task board resource and its tools. */
 export function registerTaskBoardTools(server: McpServer): void {
   server.registerResource(
     'task-board',
@@ -71,6 +73,38 @@ export function registerTaskBoardTools(server: McpServer): void {
         content: [{ type: 'text', text: `"${task.title}" is now ${task.done ? 'done' : 'to do'}.` }],
         structuredContent: { boardId, tasks },
       }
+    },
+  )
+
+  server.registerTool(
+    'read_board',
+    {
+      title: 'Read a board',
+      description: 'The board as saved on the server. Called by the task board app only (it polls).',
+      inputSchema: { boardId: z.string() },
+      _meta: { ui: { resourceUri: TASK_BOARD_URI, visibility: ['app'] } },
+    },
+    async ({ boardId }) => {
+      const tasks = boards.get(boardId)
+      if (!tasks) return { isError: true, content: [{ type: 'text', text: 'No such board.' }] }
+      const done = tasks.filter((t) => t.done).length
+      return { content: [{ type: 'text', text: `${done} of ${tasks.length} done.` }], structuredContent: { boardId, tasks } }
+    },
+  )
+
+  server.registerTool(
+    'clear_board',
+    {
+      title: 'Clear a board',
+      description: 'Deletes every task of a board. Only the model may call it, never the app.',
+      inputSchema: { boardId: z.string() },
+      _meta: { ui: { resourceUri: TASK_BOARD_URI, visibility: ['model'] } },
+    },
+    async ({ boardId }) => {
+      const tasks = boards.get(boardId)
+      if (!tasks) return { isError: true, content: [{ type: 'text', text: 'No such board.' }] }
+      tasks.splice(0, tasks.length)
+      return { content: [{ type: 'text', text: 'The board is empty now.' }], structuredContent: { boardId, tasks } }
     },
   )
 }

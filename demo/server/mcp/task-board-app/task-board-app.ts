@@ -1,7 +1,8 @@
 /**
  * The task board MCP App: runs inside the host's sandboxed iframe and talks to the host only through
  * the real ext-apps `App` class. Clicking a task calls the app-only `toggle_task` server tool
- * (relayed by the host to the MCP server) and redraws from its result. Bundled into an inline
+ * (relayed by the host to the MCP server) and redraws from its result; every 2 s it polls the
+ * app-only `read_board`, as a dashboard would, so a change made elsewhere shows. Bundled into an inline
  * <script> at server start, because the sandbox forbids every network fetch.
  */
 import { App } from '@modelcontextprotocol/ext-apps'
@@ -22,6 +23,9 @@ const status = document.getElementById('status') as HTMLElement
 const app = new App({ name: 'Task board', version: '1.0.0' }, {}, { autoResize: true })
 let board: Board | undefined
 let calls = 0
+let polls = 0
+let polling = false
+const POLL_MS = 2000
 
 function isBoard(value: unknown): value is Board {
   return typeof value === 'object' && value !== null && Array.isArray((value as Board).tasks)
@@ -60,11 +64,39 @@ async function toggle(task: Task): Promise<void> {
   }
 }
 
+// One poll at a time (a timeout chain, not an interval): a slow host never stacks them up.
+async function poll(): Promise<void> {
+  if (board) {
+    try {
+      const result = await app.callServerTool({ name: 'read_board', arguments: { boardId: board.boardId } })
+      if (!result.isError && isBoard(result.structuredContent)) {
+        polls += 1
+        document.getElementById('synced')!.textContent = `synced ${polls} times`
+        // Redraw only on a change: a click must not land on a button being replaced.
+        if (JSON.stringify(result.structuredContent.tasks) !== JSON.stringify(board.tasks)) {
+          board = result.structuredContent
+          render()
+        }
+      }
+    } catch {
+      // A failed poll is retried by the next one.
+    }
+  }
+  setTimeout(() => void poll(), POLL_MS)
+}
+
+function startPolling(): void {
+  if (polling) return
+  polling = true
+  setTimeout(() => void poll(), POLL_MS)
+}
+
 // Handlers go on before connect(): the host may send the result right after initialisation.
 app.ontoolresult = (result) => {
   if (isBoard(result.structuredContent)) {
     board = result.structuredContent
     render()
+    startPolling()
   }
 }
 connectDemoApp(app, status, (theme) => {

@@ -1,0 +1,222 @@
+/**
+ * End to end, AG-UI page (kit middleware + `createAgUiHandler`): form elicitation (submit, decline,
+ * Escape cancels), the multi-step `book_trip`, URL mode with `connect_account`, recovery after a
+ * reload, all raised by the agent's own MCP client and shown from the run's `mcp-hitl-elicitation`
+ * activities; the task board beside them, which polls through runs of its own; a model-only tool
+ * requested as an app would (through the AG-UI route and through the MCP proxy) refused and never
+ * run; and Stop during the app's polling stops the user's turn, not the app. Real demo process, real
+ * Chromium, offline scripted agent.
+ */
+import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, screenshot } from './browser'
+import { assistantSays, dialog, newContext, openPage, recordResponds, send, warmUp } from './chat-helpers'
+import { type DemoProcess, startDemo } from './demo-process'
+import { EVENTUALLY } from './eventually'
+
+let demo: DemoProcess
+let browser: Browser
+let shared: BrowserContext
+
+beforeAll(async () => {
+  demo = await startDemo()
+  browser = await launchBrowser()
+  shared = await newContext(browser)
+  await warmUp(shared, demo.url)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await demo?.stop()
+})
+
+const agUiPage = () => openPage(shared, `${demo.url}/ag-ui`)
+
+function appFrame(page: Page): FrameLocator {
+  return page.frameLocator('iframe[data-part="iframe"]').first().frameLocator('iframe')
+}
+
+/** Opens the task board and waits until it has polled the server at least once. */
+async function openBoard(page: Page): Promise<FrameLocator> {
+  await page.getByRole('button', { name: /Show the task board/ }).click()
+  const app = appFrame(page)
+  await app.getByRole('button', { name: /Write the docs/ }).waitFor({ timeout: 60_000 })
+  await expect.poll(() => app.locator('#synced').textContent(), EVENTUALLY).toMatch(/^synced \d+ times$/)
+  return app
+}
+
+const syncs = async (app: FrameLocator) => Number(/\d+/.exec((await app.locator('#synced').textContent()) ?? '')?.[0] ?? 0)
+
+describe('elicitation on the AG-UI page (the agent’s own MCP client)', () => {
+  it('given a form, when filled and submitted, the tool continues in the same run and replies', async () => {
+    const { page, errors } = await agUiPage()
+    const runs: string[] = []
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/ag-ui') && !r.postDataJSON()?.forwardedProps?.__proxiedMCPRequest) runs.push(r.url())
+    })
+    await page.getByRole('button', { name: /Register me/ }).click()
+    const form = dialog(page)
+    await form.getByText('Create your account').waitFor()
+    await expect.poll(() => form.textContent(), EVENTUALLY).toContain('demo-hitl-server')
+    await form.getByLabel('Username').fill('ada')
+    await form.getByLabel('Email').fill('ada@example.com')
+    await form.getByLabel('Pro ($10 a month)').check()
+    await screenshot(page, 'ag-ui-register-filled')
+    await form.getByRole('button', { name: 'Submit' }).click()
+    const reply = await assistantSays(page, 'Registered ada')
+    expect(await reply.textContent()).toContain('The register_user tool replied: Registered ada (ada@example.com) on the Pro plan.')
+    expect(await form.count()).toBe(0)
+    // One run: the answer went to the respond route, not through a second run.
+    expect(runs).toHaveLength(1)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('when declined, the tool is told so', async () => {
+    const { page } = await agUiPage()
+    const responds = recordResponds(page)
+    await send(page, 'Register me')
+    await dialog(page).getByRole('button', { name: 'Decline' }).click()
+    const reply = await assistantSays(page, 'Registration declined')
+    expect(await reply.textContent()).toContain('the user chose not to share their details')
+    expect(responds.bodies).toEqual([expect.objectContaining({ action: 'decline' })])
+    await page.close()
+  })
+
+  it('when Escape is pressed, the elicitation is cancelled', async () => {
+    const { page } = await agUiPage()
+    const responds = recordResponds(page)
+    await send(page, 'Register me')
+    await dialog(page).getByLabel('Username').waitFor()
+    await page.keyboard.press('Escape')
+    await assistantSays(page, 'Registration cancelled')
+    expect(responds.bodies).toEqual([expect.objectContaining({ action: 'cancel' })])
+    await page.close()
+  })
+
+  it('goes through the three steps of book_trip, each a new status of its own activity', async () => {
+    const { page } = await agUiPage()
+    await page.getByRole('button', { name: /Book a trip/ }).click()
+    const form = dialog(page)
+    await form.getByText('Step 1 of 3').waitFor()
+    await form.getByLabel('Kyoto', { exact: true }).check()
+    await form.getByLabel('Departure').fill('2027-04-01')
+    await form.getByLabel('Nights').fill('5')
+    await form.getByRole('button', { name: 'Submit' }).click()
+    await form.getByText('Step 2 of 3').waitFor()
+    await form.getByLabel('Travellers').fill('2')
+    await form.getByLabel('premium', { exact: true }).check()
+    await form.getByRole('button', { name: 'Submit' }).click()
+    await form.getByText('Step 3 of 3').waitFor()
+    await form.getByLabel('I confirm this booking').check()
+    await form.getByRole('button', { name: 'Submit' }).click()
+    const reply = await assistantSays(page, 'Booked')
+    expect(await reply.textContent()).toContain('Booked 5 nights in kyoto from 2027-04-01 for 2 traveller(s) in premium')
+    await screenshot(page, 'ag-ui-trip-booked')
+    await page.close()
+  })
+
+  it('carries URL mode: the consent URL, the out-of-band step, completion, then the tool result', async () => {
+    const { context, page } = await agUiPage()
+    await page.getByRole('button', { name: /Connect my GitHub account/ }).click()
+    const form = dialog(page)
+    const host = `127.0.0.1:${demo.ports.mcp}`
+    await form.locator('[data-part="url-host"]').waitFor()
+    expect(await form.locator('[data-part="url-host"]').textContent()).toBe(host)
+    const popupPromise = context.waitForEvent('page')
+    await form.getByRole('button', { name: 'Open page' }).click()
+    const popup = await popupPromise
+    await popup.getByRole('heading', { name: 'Connect your GitHub account' }).waitFor()
+    await popup.getByRole('button', { name: 'Allow' }).click()
+    await popup.getByRole('heading', { name: 'Account connected' }).waitFor()
+    const reply = await assistantSays(page, 'Connected your GitHub account')
+    expect(await reply.textContent()).toContain('The connect_account tool replied')
+    await screenshot(page, 'ag-ui-connect-done')
+    await popup.close()
+    await page.close()
+  })
+
+  it('given a pending elicitation, a reload shows it again from the list route and it can still be answered', async () => {
+    const { page } = await agUiPage()
+    await send(page, 'Register me')
+    await dialog(page).getByLabel('Username').waitFor()
+    await page.reload()
+    const form = dialog(page)
+    await form.getByText('Create your account').waitFor()
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/elicitation/respond'))
+    await form.getByRole('button', { name: 'Decline' }).click()
+    expect((await answered).status()).toBe(200)
+    await expect.poll(() => form.count(), EVENTUALLY).toBe(0)
+    await page.close()
+  })
+})
+
+describe('the task board beside the elicitations', () => {
+  it('polls through runs of its own while a form waits, and Stop stops the user’s turn, not the app', async () => {
+    const { page, errors } = await agUiPage()
+    const app = await openBoard(page)
+    // Inline, so the page stays usable while the form waits (a modal dialog would own the page).
+    await page.getByLabel('Show forms inline instead of in a dialog').check()
+    await send(page, 'Book a trip')
+    const form = page.getByRole('region', { name: /demo-hitl-server asks for information/ })
+    await form.getByText('Step 1 of 3').waitFor()
+    const conversation = page.locator('ol.demo-messages')
+    expect(await conversation.getAttribute('aria-busy')).toBe('true')
+    // The app keeps polling during the turn, and the turn stays busy throughout.
+    const during = await syncs(app)
+    await expect.poll(() => syncs(app), EVENTUALLY).toBeGreaterThan(during)
+    expect(await conversation.getAttribute('aria-busy')).toBe('true')
+
+    const pending = () => page.evaluate(async () => ((await (await fetch("/api/elicitation/pending")).json()) as { elicitations: unknown[] }).elicitations)
+    expect(await pending()).toHaveLength(1)
+    const responds = recordResponds(page)
+    await page.getByRole('button', { name: 'Stop' }).click()
+    await expect.poll(() => conversation.getAttribute('aria-busy'), EVENTUALLY).toBe('false')
+    await expect.poll(() => form.count(), EVENTUALLY).toBe(0)
+    // The turn's tool was told: nothing is left to answer.
+    expect(responds.bodies).toEqual([expect.objectContaining({ action: 'cancel' })])
+    await expect.poll(pending, EVENTUALLY).toEqual([])
+    // The app went on polling, and still works.
+    const after = await syncs(app)
+    await expect.poll(() => syncs(app), EVENTUALLY).toBeGreaterThan(after)
+    await app.getByRole('button', { name: /Write the docs/ }).click()
+    await expect.poll(() => app.locator('#status').textContent(), EVENTUALLY).toBe('Server saved "Write the docs" as done (call 1).')
+    await screenshot(page, 'ag-ui-stopped-app-polling')
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('refuses a model-only tool requested as an app would, on the AG-UI route and the MCP proxy, and never runs it', async () => {
+    const { page } = await agUiPage()
+    const boardIds: string[] = []
+    page.on('response', async (r) => {
+      if (!r.url().endsWith('/api/ag-ui')) return
+      const id = /"boardId":"([0-9a-f-]{36})"/.exec(await r.text().catch(() => ''))?.[1]
+      if (id) boardIds.push(id)
+    })
+    const app = await openBoard(page)
+    await expect.poll(() => boardIds.length, EVENTUALLY).toBeGreaterThan(0)
+    const boardId = boardIds[0] as string
+    const attack = await page.evaluate(async (id) => {
+      const request = { serverId: 'demo', method: 'tools/call', params: { name: 'clear_board', arguments: { boardId: id } } }
+      const agUi = await fetch('/api/ag-ui', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+        body: JSON.stringify({ threadId: 'attack', runId: 'attack-1', messages: [], tools: [], context: [], state: {}, forwardedProps: { __proxiedMCPRequest: request } }),
+      })
+      const proxy = await fetch('/api/mcp-proxy', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ serverHash: '', ...request }) })
+      return { agUi: await agUi.text(), proxy: { status: proxy.status, body: await proxy.text() } }
+    }, boardId)
+    expect(attack.agUi).toContain('RUN_FINISHED')
+    expect(attack.agUi).toContain('is not callable from apps')
+    expect(attack.agUi).not.toContain('The board is empty now')
+    expect(attack.proxy.status).toBe(403)
+    expect(attack.proxy.body).not.toContain('The board is empty now')
+    // Never executed: the board still has its three tasks, on the server (the app's next poll) and in the app.
+    const before = await syncs(app)
+    await expect.poll(() => syncs(app), EVENTUALLY).toBeGreaterThan(before)
+    expect(await app.getByRole('button').count()).toBe(3)
+    expect(await app.locator('#count').textContent()).toBe('0 of 3 done')
+    await page.close()
+  })
+})
