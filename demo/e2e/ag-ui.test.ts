@@ -151,6 +151,37 @@ describe('elicitation on the AG-UI page (the agent’s own MCP client)', () => {
   })
 })
 
+describe('elicitation through the kit middleware (the app’s own tool call)', () => {
+  it('given the app’s Add a task, the form arrives from the app’s run, and the answer reaches the tool', async () => {
+    const { page, errors } = await agUiPage()
+    const app = await openBoard(page)
+    const responds = recordResponds(page)
+    await app.getByRole('button', { name: 'Add a task' }).click()
+    const form = dialog(page)
+    await form.getByText('Name the new task').waitFor()
+    await form.getByLabel('Title').fill('Write the changelog')
+    await screenshot(page, 'ag-ui-app-elicitation')
+    await form.getByRole('button', { name: 'Submit' }).click()
+    await expect.poll(() => app.locator('#status').textContent(), EVENTUALLY).toBe('Added "Write the changelog".')
+    expect(await app.locator('#board button').count()).toBe(4)
+    expect(await app.locator('#count').textContent()).toBe('0 of 4 done')
+    expect(await form.count()).toBe(0)
+    expect(responds.bodies).toEqual([expect.objectContaining({ action: 'accept', content: { title: 'Write the changelog' } })])
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('when declined, the tool adds nothing and says so', async () => {
+    const { page } = await agUiPage()
+    const app = await openBoard(page)
+    await app.getByRole('button', { name: 'Add a task' }).click()
+    await dialog(page).getByRole('button', { name: 'Decline' }).click()
+    await expect.poll(() => app.locator('#status').textContent(), EVENTUALLY).toBe('No task added: the user chose decline.')
+    expect(await app.locator('#board button').count()).toBe(3)
+    await page.close()
+  })
+})
+
 describe('the task board beside the elicitations', () => {
   it('polls through runs of its own while a form waits, and Stop stops the user’s turn, not the app', async () => {
     const { page, errors } = await agUiPage()
@@ -215,7 +246,7 @@ describe('the task board beside the elicitations', () => {
     // Never executed: the board still has its three tasks, on the server (the app's next poll) and in the app.
     const before = await syncs(app)
     await expect.poll(() => syncs(app), EVENTUALLY).toBeGreaterThan(before)
-    expect(await app.getByRole('button').count()).toBe(3)
+    expect(await app.locator('#board button').count()).toBe(3)
     expect(await app.locator('#count').textContent()).toBe('0 of 3 done')
     await page.close()
   })

@@ -40,7 +40,7 @@ async function exerciseTaskBoard(page: Page, name: string) {
   const app = appFrame(page)
   const task = app.getByRole('button', { name: /Write the docs/ })
   await task.waitFor({ timeout: 60_000 })
-  expect(await app.getByRole('button').count()).toBe(3)
+  expect(await app.locator('#board button').count()).toBe(3)
   expect(await app.locator('#count').textContent()).toBe('0 of 3 done')
   // The frame grew to its content: not a blank 0px box.
   expect((await outer.boundingBox())?.height ?? 0).toBeGreaterThan(80)
@@ -69,6 +69,10 @@ describe('MCP App in the AI SDK chat', () => {
     await page.getByRole('button', { name: /Show the task board/ }).click()
     await exerciseTaskBoard(page, 'app-chat')
     expect(proxied).toContain('tools/call')
+    // The MCP proxy's client declares no elicitation: add_task names the task itself instead of asking.
+    await appFrame(page).getByRole('button', { name: 'Add a task' }).click()
+    await expect.poll(() => appFrame(page).locator('#status').textContent(), EVENTUALLY).toBe('Added "Task 4".')
+    expect(await page.getByRole('dialog').count()).toBe(0)
     expect(errors).toEqual([])
     await page.close()
   })

@@ -1,7 +1,8 @@
 /**
- * MCP App tools: `show_task_board` (seen by the model, renders the `ui://` app), `toggle_task` and
- * `read_board` (app-only: `visibility: ['app']`, so hosts must hide them from the model; the app
- * polls `read_board`), and `clear_board` (model-only: `visibility: ['model']`, so hosts must refuse
+ * MCP App tools: `show_task_board` (seen by the model, renders the `ui://` app), `toggle_task`,
+ * `read_board` and `add_task` (app-only: `visibility: ['app']`, so hosts must hide them from the
+ * model; the app polls `read_board`, and `add_task` asks the user for the title when the host can
+ * show an elicitation), and `clear_board` (model-only: `visibility: ['model']`, so hosts must refuse
  * it from an app, or from anyone posing as one). Boards live in memory, keyed by id, because an
  * app's relayed calls may arrive on a fresh MCP connection.
  */
@@ -21,6 +22,7 @@ interface Task {
 }
 const boards = new Map<string, Task[]>()
 const MAX_BOARDS = 1000
+const MAX_TASKS = 20
 
 function newBoard(titles: string[]): { boardId: string; tasks: Task[] } {
   const boardId = randomUUID()
@@ -89,6 +91,40 @@ export function registerTaskBoardTools(server: McpServer): void {
       if (!tasks) return { isError: true, content: [{ type: 'text', text: 'No such board.' }] }
       const done = tasks.filter((t) => t.done).length
       return { content: [{ type: 'text', text: `${done} of ${tasks.length} done.` }], structuredContent: { boardId, tasks } }
+    },
+  )
+
+  server.registerTool(
+    'add_task',
+    {
+      title: 'Add a task',
+      description: 'Adds a task, asking the user for its title. Called by the task board app only.',
+      inputSchema: { boardId: z.string() },
+      _meta: { ui: { resourceUri: TASK_BOARD_URI, visibility: ['app'] } },
+    },
+    async ({ boardId }) => {
+      const tasks = boards.get(boardId)
+      if (!tasks) return { isError: true, content: [{ type: 'text', text: 'No such board.' }] }
+      if (tasks.length >= MAX_TASKS) return { isError: true, content: [{ type: 'text', text: `A board holds at most ${MAX_TASKS} tasks.` }] }
+      let title = `Task ${tasks.length + 1}`
+      // A host that cannot show a form (its client declares no elicitation) gets a numbered task.
+      if (server.server.getClientCapabilities()?.elicitation) {
+        const answer = await server.server.elicitInput({
+          mode: 'form',
+          message: 'Name the new task',
+          requestedSchema: {
+            type: 'object',
+            properties: { title: { type: 'string', title: 'Title', minLength: 1, maxLength: 80 } },
+            required: ['title'],
+          },
+        })
+        if (answer.action !== 'accept' || typeof answer.content?.title !== 'string') {
+          return { content: [{ type: 'text', text: `No task added: the user chose ${answer.action}.` }], structuredContent: { boardId, tasks } }
+        }
+        title = answer.content.title
+      }
+      tasks.push({ id: `t${tasks.length + 1}`, title, done: false })
+      return { content: [{ type: 'text', text: `Added "${title}".` }], structuredContent: { boardId, tasks } }
     },
   )
 

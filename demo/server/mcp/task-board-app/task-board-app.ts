@@ -2,7 +2,8 @@
  * The task board MCP App: runs inside the host's sandboxed iframe and talks to the host only through
  * the real ext-apps `App` class. Clicking a task calls the app-only `toggle_task` server tool
  * (relayed by the host to the MCP server) and redraws from its result; every 2 s it polls the
- * app-only `read_board`, as a dashboard would, so a change made elsewhere shows. Bundled into an inline
+ * app-only `read_board`, as a dashboard would, so a change made elsewhere shows. *Add a task* calls
+ * the app-only `add_task`, which asks the user for the title through the host. Bundled into an inline
  * <script> at server start, because the sandbox forbids every network fetch.
  */
 import { App } from '@modelcontextprotocol/ext-apps'
@@ -90,6 +91,22 @@ function startPolling(): void {
   polling = true
   setTimeout(() => void poll(), POLL_MS)
 }
+
+async function addTask(): Promise<void> {
+  if (!board) return
+  status.textContent = 'Adding a task…'
+  try {
+    const result = await app.callServerTool({ name: 'add_task', arguments: { boardId: board.boardId } })
+    if (result.isError || !isBoard(result.structuredContent)) throw new Error('the server refused')
+    board = result.structuredContent
+    const text = result.content?.find((part) => part.type === 'text')
+    status.textContent = text && 'text' in text ? text.text : 'Done.'
+    render()
+  } catch (error) {
+    status.textContent = `Could not add: ${error instanceof Error ? error.message : String(error)}`
+  }
+}
+document.getElementById('add')!.addEventListener('click', () => void addTask())
 
 // Handlers go on before connect(): the host may send the result right after initialisation.
 app.ontoolresult = (result) => {
