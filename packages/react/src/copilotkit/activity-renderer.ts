@@ -5,7 +5,7 @@
  * activity's content with the renderer's Standard Schema before rendering, and renders nothing (with
  * a console warning) when the content does not pass.
  */
-import type { ComponentType } from 'react'
+import type { ReactNode } from 'react'
 
 /** A Standard Schema v1 (the `~standard` interface CopilotKit validates activity content with). */
 export interface ActivityContentSchema<T> {
@@ -31,7 +31,11 @@ export interface CopilotKitActivityRenderer<T> {
   /** Only for this agent's activities; every agent's when left out. */
   agentId?: string
   content: ActivityContentSchema<T>
-  render: ComponentType<ActivityRenderProps<T>>
+  /**
+   * A function component. Not `ComponentType`: a class's `defaultProps` would make the props type
+   * invariant, and CopilotKit's props (a whole `ActivityMessage`) would no longer fit ours.
+   */
+  render: (props: ActivityRenderProps<T>) => ReactNode
 }
 
 /** A Standard Schema from a guard: the value passes unchanged, or one issue says what it is not. */
