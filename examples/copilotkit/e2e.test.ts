@@ -1,0 +1,102 @@
+/**
+ * The copilotkit example: a real CopilotKit 1.74 app (`@copilotkit/react-core` from the registry,
+ * `CopilotChat` over CopilotKit's own `HttpAgent`) with the kit's activity renderers, installed from
+ * the packed tarballs, built and served by `npm start`, driven in Chromium: an elicitation form
+ * answered inline in its chat row and the tool going on in the same run, and the MCP App rendered
+ * exactly once (the kit's frame, `allow-scripts` only, none of CopilotKit's own), whose button calls
+ * the app-only tool.
+ */
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from '../../packages/core/test/redis/redis-server'
+import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/chromium'
+import { type ExampleApp, prepareExample } from '../../scripts/examples/example-app'
+
+const EVENTUALLY = { timeout: 30_000, interval: 100 } as const
+
+let app: ExampleApp
+let typecheckLog: string
+let url: string
+let browser: Browser
+let context: BrowserContext
+
+async function openChat(): Promise<{ page: Page; errors: string[] }> {
+  await context.clearCookies()
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  await page.goto(url)
+  await page.getByTestId('copilot-chat-textarea').waitFor({ timeout: 60_000 })
+  return { page, errors }
+}
+
+async function send(page: Page, text: string): Promise<void> {
+  const textarea = page.getByTestId('copilot-chat-textarea')
+  await textarea.fill(text)
+  await textarea.press('Enter')
+}
+
+beforeAll(async () => {
+  app = await prepareExample('copilotkit')
+  typecheckLog = await app.run('typecheck')
+  await app.run('build')
+  const port = await freePort()
+  url = `http://127.0.0.1:${port}`
+  await app.start('start', { env: { PORT: String(port) }, ready: /Listening on/ })
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+  context = await browser.newContext({ viewport: { width: 1000, height: 1000 } })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await app?.dispose()
+})
+
+describe('copilotkit example', () => {
+  it('installs next to CopilotKit’s @ag-ui/client 0.0.59 without peer overrides, and type-checks strictly', () => {
+    expect(app.installLog).not.toMatch(/ERESOLVE|legacy-peer-deps/)
+    expect(app.engineMismatches).toEqual([])
+    expect(typecheckLog).not.toMatch(/error TS/)
+  })
+
+  it('answers the elicitation inline in its chat row, and the tool goes on in the same run', async () => {
+    const { page, errors } = await openChat()
+    const responds: unknown[] = []
+    let runs = 0
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/elicitation/respond')) responds.push(request.postDataJSON())
+      if (request.url().endsWith('/api/ag-ui')) runs++
+    })
+    await send(page, 'Register me')
+    const form = page.getByRole('region', { name: /Acme MCP asks for information/ })
+    await form.getByText('Create your Acme account').waitFor({ timeout: 60_000 })
+    expect(await page.getByRole('dialog').count()).toBe(0)
+    await form.getByLabel('Name').fill('Ada')
+    await form.getByLabel('Email').fill('ada@example.com')
+    await form.getByLabel('Pro').check()
+    await form.getByRole('button', { name: 'Submit' }).click()
+    // CopilotChat renders the reply as Markdown, where `<ada@example.com>` is an autolink.
+    await page.getByText(/Registered Ada .*ada@example.com.* on the pro plan\./).first().waitFor({ timeout: 60_000 })
+    // The row now shows the outcome, from the activity's new status under the same id.
+    await expect.poll(() => page.locator('[data-mcp-hitl-activity][data-status="accepted"]').count(), EVENTUALLY).toBe(1)
+    expect(responds).toEqual([expect.objectContaining({ action: 'accept', content: { name: 'Ada', email: 'ada@example.com', plan: 'pro' } })])
+    expect(runs).toBe(1)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('renders the MCP App once, in the kit’s frame, and its button calls the app-only tool', async () => {
+    const { page, errors } = await openChat()
+    await send(page, 'Show the task board')
+    const board = page.frameLocator('iframe[data-part="iframe"]').first()
+    await expect.poll(() => board.locator('#tasks li').count(), EVENTUALLY).toBe(2)
+    expect(await page.locator('iframe').count()).toBe(1)
+    expect(await page.locator('iframe[data-part="iframe"]').getAttribute('sandbox')).toBe('allow-scripts')
+    await board.getByRole('button', { name: 'Add a task' }).click()
+    await expect.poll(() => board.locator('#status').textContent(), EVENTUALLY).toBe('Added "Task 3".')
+    expect(await board.locator('#tasks li').count()).toBe(3)
+    expect(await page.locator('iframe').count()).toBe(1)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})

@@ -1,0 +1,116 @@
+/**
+ * The example's own MCP server (MCP TypeScript SDK), served on /mcp by server/main.ts. Its tools ask
+ * the user for input (form and URL mode) and show an MCP App; any MCP server
+ * of yours takes its place.
+ */
+import { randomUUID } from 'node:crypto'
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { z } from 'zod'
+import { waitForConnection } from './connections'
+import { TASK_BOARD_HTML, TASK_BOARD_URI } from './task-board-app'
+
+const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app'
+const MAX_BOARDS = 1000
+const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] })
+
+const boards = new Map<string, string[]>()
+
+function board(boardId: string) {
+  return { boardId, tasks: boards.get(boardId) ?? [] }
+}
+
+/** A server for one MCP session; `origin` is this app's, where the URL-mode step sends the person. */
+export function createAcmeServer(origin: string): McpServer {
+  const server = new McpServer({ name: 'acme', version: '1.0.0' })
+
+  server.registerTool('register_user', { description: 'Registers the user; asks for their details.' }, async () => {
+    const answer = await server.server.elicitInput({
+      mode: 'form',
+      message: 'Create your Acme account',
+      requestedSchema: {
+        type: 'object',
+        properties: {
+          name: { type: 'string', title: 'Name', minLength: 1 },
+          email: { type: 'string', title: 'Email', format: 'email' },
+          plan: {
+            type: 'string',
+            title: 'Plan',
+            oneOf: [
+              { const: 'free', title: 'Free' },
+              { const: 'pro', title: 'Pro' },
+            ],
+            default: 'free',
+          },
+        },
+        required: ['name', 'email'],
+      },
+    })
+    if (answer.action !== 'accept') return text(`Not registered (${answer.action}).`)
+    const { name, email, plan } = answer.content ?? {}
+    return text(`Registered ${name} <${email}> on the ${plan ?? 'free'} plan.`)
+  })
+
+  server.registerTool('connect_account', { description: 'Connects the user’s account; sends them to a page.' }, async (extra) => {
+    const elicitationId = randomUUID()
+    const connected = waitForConnection(elicitationId)
+    const consent = await server.server.elicitInput({
+      mode: 'url',
+      message: 'Connect your Acme account',
+      elicitationId,
+      url: `${origin}/connect?elicitation=${elicitationId}`,
+    })
+    if (consent.action !== 'accept') return text(`Not connected (${consent.action}).`)
+    if (!(await connected)) return text('Not connected: the page was not completed in time.')
+    // On the tool call's own stream, which every client reads.
+    await server.server.createElicitationCompletionNotifier(elicitationId, { relatedRequestId: extra.requestId })()
+    return text('Connected your Acme account.')
+  })
+
+  server.registerResource('task-board', TASK_BOARD_URI, { title: 'Task board', mimeType: MCP_APP_MIME_TYPE }, async (uri) => ({
+    contents: [{ uri: uri.href, mimeType: MCP_APP_MIME_TYPE, text: TASK_BOARD_HTML }],
+  }))
+
+  server.registerTool(
+    'show_task_board',
+    { description: 'Shows the task board in an app.', _meta: { ui: { resourceUri: TASK_BOARD_URI } } },
+    async () => {
+      const boardId = randomUUID()
+      if (boards.size >= MAX_BOARDS) boards.delete(boards.keys().next().value as string)
+      boards.set(boardId, ['Write the docs', 'Ship the release'])
+      return { ...text('The task board has 2 tasks.'), structuredContent: board(boardId) }
+    },
+  )
+
+  // The app's own tool: without 'model' in its visibility, the middleware never offers it to the model.
+  server.registerTool(
+    'add_task',
+    {
+      description: 'Adds a task to a board (called by the app).',
+      inputSchema: { boardId: z.string().max(100) },
+      _meta: { ui: { resourceUri: TASK_BOARD_URI, visibility: ['app'] } },
+    },
+    async ({ boardId }) => {
+      const tasks = boards.get(boardId)
+      if (!tasks) return { ...text('No such board.'), isError: true }
+      if (tasks.length >= 50) return { ...text('The board is full.'), isError: true }
+      tasks.push(`Task ${tasks.length + 1}`)
+      return { ...text(`Added "Task ${tasks.length}".`), structuredContent: board(boardId) }
+    },
+  )
+
+  // Only the model may call it: the middleware refuses it from an app, or from anyone posing as one.
+  server.registerTool(
+    'clear_board',
+    {
+      description: 'Deletes every task of a board.',
+      inputSchema: { boardId: z.string().max(100) },
+      _meta: { ui: { resourceUri: TASK_BOARD_URI, visibility: ['model'] } },
+    },
+    async ({ boardId }) => {
+      boards.get(boardId)?.splice(0)
+      return { ...text('The board is empty now.'), structuredContent: board(boardId) }
+    },
+  )
+
+  return server
+}
