@@ -2,7 +2,8 @@
  * The copilotkit example: a real CopilotKit 1.74 app (`@copilotkit/react-core` from the registry,
  * `CopilotChat` over CopilotKit's own `HttpAgent`) with the kit's activity renderers, installed from
  * the packed tarballs, built and served by `npm start`, driven in Chromium: an elicitation form
- * answered inline in its chat row and the tool going on in the same run, and the MCP App rendered
+ * answered (or declined) inline in its chat row and the tool going on in the same run, a pending one
+ * brought back in a dialog after a reload, and the MCP App rendered
  * exactly once (the kit's frame, `allow-scripts` only, none of CopilotKit's own), whose button calls
  * the app-only tool.
  */
@@ -82,6 +83,30 @@ describe('copilotkit example', () => {
     expect(responds).toEqual([expect.objectContaining({ action: 'accept', content: { name: 'Ada', email: 'ada@example.com', plan: 'pro' } })])
     expect(runs).toBe(1)
     expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('when declined in its row, the tool is told so and the row shows the outcome', async () => {
+    const { page } = await openChat()
+    await send(page, 'Register me')
+    const form = page.getByRole('region', { name: /Acme MCP asks for information/ })
+    await form.getByRole('button', { name: 'Decline' }).click({ timeout: 60_000 })
+    await page.getByText('Not registered (decline).').first().waitFor({ timeout: 60_000 })
+    await expect.poll(() => page.locator('[data-mcp-hitl-activity][data-status="declined"]').count(), EVENTUALLY).toBe(1)
+    await page.close()
+  })
+
+  it('after a reload, the pending form (no longer in the transcript) opens in a dialog and can be answered', async () => {
+    const { page } = await openChat()
+    await send(page, 'Register me')
+    await page.getByRole('region', { name: /Acme MCP asks for information/ }).waitFor({ timeout: 60_000 })
+    await page.reload()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByText('Create your Acme account').waitFor({ timeout: 60_000 })
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/elicitation/respond'))
+    await dialog.getByRole('button', { name: 'Decline' }).click()
+    expect((await answered).status()).toBe(200)
+    await expect.poll(() => dialog.count(), EVENTUALLY).toBe(0)
     await page.close()
   })
 
