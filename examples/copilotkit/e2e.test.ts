@@ -2,7 +2,7 @@
  * The copilotkit example: a real CopilotKit 1.74 app (`@copilotkit/react-core` from the registry,
  * `CopilotChat` over CopilotKit's own `HttpAgent`) with the kit's activity renderers, installed from
  * the packed tarballs, built and served by `npm start`, driven in Chromium: an elicitation form
- * answered (or declined) inline in its chat row and the tool going on in the same run, a pending one
+ * answered, declined or cancelled inline in its chat row, URL mode in its row and the tool going on in the same run, a pending one
  * brought back in a dialog after a reload, and the MCP App rendered
  * exactly once (the kit's frame, `allow-scripts` only, none of CopilotKit's own), whose button calls
  * the app-only tool.
@@ -93,6 +93,33 @@ describe('copilotkit example', () => {
     await form.getByRole('button', { name: 'Decline' }).click({ timeout: 60_000 })
     await page.getByText('Not registered (decline).').first().waitFor({ timeout: 60_000 })
     await expect.poll(() => page.locator('[data-mcp-hitl-activity][data-status="declined"]').count(), EVENTUALLY).toBe(1)
+    await page.close()
+  })
+
+  it('when cancelled in its row, the tool is told so', async () => {
+    const { page } = await openChat()
+    await send(page, 'Register me')
+    const form = page.getByRole('region', { name: /Acme MCP asks for information/ })
+    await form.getByRole('button', { name: 'Cancel' }).click({ timeout: 60_000 })
+    await page.getByText('Not registered (cancel).').first().waitFor({ timeout: 60_000 })
+    await expect.poll(() => page.locator('[data-mcp-hitl-activity][data-status="cancelled"]').count(), EVENTUALLY).toBe(1)
+    await page.close()
+  })
+
+  it('carries URL mode in its row: consent, the page, completion, then the tool result', async () => {
+    const { page } = await openChat()
+    await send(page, 'Connect my account')
+    const form = page.getByRole('region', { name: /Acme MCP/ })
+    await form.locator('[data-part="url-host"]').waitFor({ timeout: 60_000 })
+    expect(await form.locator('[data-part="url-host"]').textContent()).toBe(new URL(url).host)
+    const popupOpened = context.waitForEvent('page')
+    await form.getByRole('button', { name: 'Open page' }).click()
+    const popup = await popupOpened
+    await popup.getByRole('button', { name: 'Connect' }).click()
+    await popup.getByText('Connected. You can close this window.').waitFor()
+    await page.getByText('Connected your Acme account.').first().waitFor({ timeout: 60_000 })
+    await expect.poll(() => page.locator('[data-mcp-hitl-activity][data-status="completed"]').count(), EVENTUALLY).toBe(1)
+    await popup.close()
     await page.close()
   })
 
