@@ -69,10 +69,13 @@ describe('MCP App in the AI SDK chat', () => {
     await page.getByRole('button', { name: /Show the task board/ }).click()
     await exerciseTaskBoard(page, 'app-chat')
     expect(proxied).toContain('tools/call')
-    // The MCP proxy's client declares no elicitation: add_task names the task itself instead of asking.
+    // The app's add_task asks for the title: the MCP proxy hands it to the broker, the live channel to the page.
     await appFrame(page).getByRole('button', { name: 'Add a task' }).click()
-    await expect.poll(() => appFrame(page).locator('#status').textContent(), EVENTUALLY).toBe('Added "Task 4".')
-    expect(await page.getByRole('dialog').count()).toBe(0)
+    const form = page.getByRole('dialog')
+    await form.getByText('Name the new task').waitFor()
+    await form.getByLabel('Title').fill('Write the changelog')
+    await form.getByRole('button', { name: 'Submit' }).click()
+    await expect.poll(() => appFrame(page).locator('#status').textContent(), EVENTUALLY).toBe('Added "Write the changelog".')
     expect(errors).toEqual([])
     await page.close()
   })
