@@ -63,9 +63,13 @@ function genField(r: Rand): PrimitiveSchemaDefinition {
     }
     case 'number':
     case 'integer': {
+      // Each side has no bound, an inclusive one or an exclusive one (Pydantic's ge / gt, le / lt).
       const f: Record<string, unknown> = { type: kind }
-      if (chance(r, 0.6)) f.minimum = pick(r, [-10, -1.5, 0, 1, 2.5])
-      if (chance(r, 0.6)) f.maximum = Math.max((f.minimum as number | undefined) ?? -20, pick(r, [0, 3, 7.5, 100]))
+      const low = pick(r, [undefined, 'minimum', 'minimum', 'exclusiveMinimum'] as const)
+      const high = pick(r, [undefined, 'maximum', 'maximum', 'exclusiveMaximum'] as const)
+      const lowValue = pick(r, [-10, -1.5, 0, 1, 2.5])
+      if (low) f[low] = lowValue
+      if (high) f[high] = low ? Math.max(lowValue + (low === 'minimum' && high === 'maximum' ? 0 : 1), pick(r, [0, 3, 7.5, 100])) : pick(r, [0, 3, 7.5, 100])
       return f as unknown as PrimitiveSchemaDefinition
     }
     case 'boolean':
@@ -80,6 +84,7 @@ function genField(r: Rand): PrimitiveSchemaDefinition {
     case 'titledMulti': {
       const items = kind === 'multi' ? { type: 'string' as const, enum: opts } : { anyOf: opts.map((o) => ({ const: o, title: o })) }
       const f: Record<string, unknown> = { type: 'array', items }
+      if (chance(r, 0.3)) f.uniqueItems = true
       if (chance(r, 0.4)) f.minItems = int(r, 0, Math.min(2, n))
       if (chance(r, 0.4)) f.maxItems = int(r, (f.minItems as number | undefined) ?? 0, n)
       return f as unknown as PrimitiveSchemaDefinition
@@ -170,7 +175,7 @@ function kit(schema: RequestedSchema, content: unknown): Verdict {
 
 const PAIRS = (() => {
   const r = seededRandom(20251125)
-  return Array.from({ length: 400 }, () => genPair(r))
+  return Array.from({ length: 460 }, () => genPair(r))
 })()
 
 describe('validateElicitationContent agrees with Ajv 8 + ajv-formats (full)', () => {
@@ -190,7 +195,10 @@ describe('validateElicitationContent agrees with Ajv 8 + ajv-formats (full)', ()
       if (!result.ok) for (const e of result.errors) keywords.add(e.keyword)
     }
     expect([...keywords].sort()).toEqual(
-      ['enum', 'format', 'maxItems', 'maxLength', 'maximum', 'minItems', 'minLength', 'minimum', 'pattern', 'required', 'type', 'uniqueItems'].sort(),
+      [
+        ...['enum', 'exclusiveMaximum', 'exclusiveMinimum', 'format', 'maxItems', 'maxLength', 'maximum', 'minItems', 'minLength'],
+        ...['minimum', 'pattern', 'required', 'type', 'uniqueItems'],
+      ].sort(),
     )
   })
 

@@ -67,7 +67,7 @@ describe('parseRequestedSchema', () => {
     const multi = obj({ t: { type: 'array', uniqueItems: true, items: { type: 'string', enum: ['a'] } } })
     expect(parseRequestedSchema(multi)).toEqual({
       ok: true,
-      schema: obj({ t: { type: 'array', items: { type: 'string', enum: ['a'] } } }),
+      schema: obj({ t: { type: 'array', items: { type: 'string', enum: ['a'] }, uniqueItems: true } }),
     })
   })
 
@@ -99,17 +99,89 @@ describe('parseRequestedSchema', () => {
     expect(issue?.message).toBe('Property "address" is a nested object; elicitation schemas are flat, so move its fields to the top level.')
   })
 
-  it('refuses $ref, unsupported types and type lists', () => {
-    expect(pointers(obj({ a: { $ref: '#/$defs/A' } }))).toEqual(['/properties/a/$ref', '/properties/a/type'])
+  it('refuses unresolvable $refs, unsupported types and type lists of several types', () => {
+    expect(pointers(obj({ a: { $ref: '#/$defs/A' } }))).toEqual(['/properties/a/$ref'])
+    expect(issuesOf(obj({ a: { $ref: '#/$defs/A' } }))[0]?.message).toMatch(/points to nothing in this schema; inline the definition/)
+    expect(issuesOf(obj({ a: { $ref: 'https://example.com/a.json' } }))[0]?.message).toMatch(/not a reference inside this schema/)
     expect(pointers(obj({ a: { type: 'null' } }))).toEqual(['/properties/a/type'])
-    expect(issuesOf(obj({ a: { type: ['string', 'null'] } }))[0]?.message).toMatch(/has type an array; use one of string.*out of "required" to make it optional/)
+    expect(issuesOf(obj({ a: { type: ['string', 'number'] } }))[0]?.message).toMatch(/has type an array; use one of string.*only as one type and "null"/)
     expect(pointers(obj({ a: { anyOf: [{ type: 'string' }, { type: 'number' }] } }))).toEqual([
       '/properties/a/anyOf',
       '/properties/a/type',
     ])
     expect(pointers(obj({ a: { type: 'string', anyOf: [{ type: 'string' }] } }))).toEqual(['/properties/a/anyOf'])
     expect(pointers(obj({ a: 'string' }))).toEqual(['/properties/a'])
-    expect(pointers(obj({ a: { type: 'number', exclusiveMinimum: 0 } }))).toEqual(['/properties/a/exclusiveMinimum'])
+    expect(pointers(obj({ a: { type: 'number', exclusiveMinimum: true } }))).toEqual(['/properties/a/exclusiveMinimum'])
+  })
+
+  it('resolves local $refs (Pydantic $defs, zod-to-json-schema reuse), keeping sibling annotations', () => {
+    const defs = { Color: { type: 'string', enum: ['red', 'green'], title: 'Color' } }
+    const result = parseRequestedSchema({
+      type: 'object',
+      $defs: defs,
+      properties: {
+        color: { $ref: '#/$defs/Color', description: 'Pick one' },
+        backup: { anyOf: [{ $ref: '#/$defs/Color' }, { type: 'null' }], default: null, title: 'Backup' },
+        shades: { type: 'array', items: { $ref: '#/$defs/Color' } },
+        again: { $ref: '#/properties/color' },
+      },
+    })
+    expect(result).toEqual({
+      ok: true,
+      schema: obj({
+        color: { type: 'string', enum: ['red', 'green'], title: 'Color', description: 'Pick one' },
+        backup: { type: 'string', enum: ['red', 'green'], title: 'Backup' },
+        shades: { type: 'array', items: { type: 'string', enum: ['red', 'green'] } },
+        again: { type: 'string', enum: ['red', 'green'], title: 'Color', description: 'Pick one' },
+      }),
+    })
+  })
+
+  it('refuses a $ref loop, a pointer through inherited members and a sibling that changes a constraint', () => {
+    expect(issuesOf(obj({ a: { $ref: '#/properties/b' }, b: { $ref: '#/properties/a' } }))[0]?.message).toMatch(/in a loop/)
+    expect(pointers(obj({ a: { $ref: '#/properties/constructor' } }))).toEqual(['/properties/a/$ref'])
+    expect(pointers(obj({ a: { $ref: '#/properties/__proto__/toString' } }))).toEqual(['/properties/a/$ref'])
+    const loosened = { type: 'object', $defs: { N: { type: 'integer', maximum: 5 } }, properties: { n: { $ref: '#/$defs/N', maximum: 9 } } }
+    expect(issuesOf(loosened)).toEqual([
+      { pointer: '/properties/n/maximum', message: expect.stringMatching(/beside "\$ref" to a value that differs from the definition's/) },
+    ])
+  })
+
+  it('reads go-sdk type lists with null, selects without a type and PHP empty properties', () => {
+    expect(parseRequestedSchema(obj({ n: { type: ['null', 'integer'], minimum: 1 }, s: { type: ['string'] } }))).toEqual({
+      ok: true,
+      schema: obj({ n: { type: 'integer', minimum: 1 }, s: { type: 'string' } }),
+    })
+    const titled = { title: 'Plan', oneOf: [{ const: 'free', title: 'Free' }] }
+    expect(parseRequestedSchema(obj({ plan: titled, size: { enum: ['s', 'm'] } }))).toEqual({
+      ok: true,
+      schema: obj({ plan: { type: 'string', ...titled }, size: { type: 'string', enum: ['s', 'm'] } }),
+    })
+    expect(parseRequestedSchema(obj({ v: { type: 'array', items: { enum: ['a', 'b'] } } }))).toEqual({
+      ok: true,
+      schema: obj({ v: { type: 'array', items: { type: 'string', enum: ['a', 'b'] } } }),
+    })
+    expect(parseRequestedSchema({ type: 'object', properties: [] })).toEqual({ ok: true, schema: obj({}) })
+    expect(pointers({ type: 'object', properties: [{ type: 'string' }] })).toEqual(['/properties'])
+    // Options that are not strings are not guessed into a string select.
+    expect(pointers(obj({ n: { enum: [1, 2] } }))).toEqual(['/properties/n/type'])
+  })
+
+  it('keeps exclusive bounds (numeric, and draft 4 booleans rewritten) and refuses bounds that leave no value', () => {
+    expect(parseRequestedSchema(obj({ q: { type: 'integer', exclusiveMinimum: 0, exclusiveMaximum: 100 } }))).toEqual({
+      ok: true,
+      schema: obj({ q: { type: 'integer', exclusiveMinimum: 0, exclusiveMaximum: 100 } }),
+    })
+    expect(parseRequestedSchema(obj({ p: { type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 1, exclusiveMaximum: false } }))).toEqual({
+      ok: true,
+      schema: obj({ p: { type: 'number', exclusiveMinimum: 0, maximum: 1 } }),
+    })
+    expect(issuesOf(obj({ p: { type: 'number', exclusiveMinimum: 5, maximum: 5 } }))).toEqual([
+      {
+        pointer: '/properties/p/exclusiveMinimum',
+        message: 'Property "p" has exclusiveMinimum 5 equal to maximum 5, so no value can be valid; swap or correct them.',
+      },
+    ])
   })
 
   it('escapes property names in pointers', () => {
@@ -268,8 +340,8 @@ describe('parseRequestedSchema', () => {
   it('says how to fix each kind of issue', () => {
     const cases: [schema: unknown, fix: string][] = [
       [obj({ n: { type: 'number', enum: [1, 2] } }), 'only strings can be single-selects, so use "type": "string"'],
-      [obj({ n: { type: 'number', exclusiveMinimum: 0 } }), 'Use the inclusive "minimum".'],
-      [obj({ c: { $ref: '#/$defs/C', type: 'string' } }), 'Inline the definition it points to.'],
+      [obj({ n: { type: 'number', exclusiveMinimum: true } }), 'give the bound as "exclusiveMinimum": <number>'],
+      [obj({ c: { $ref: '#/$defs/C', type: 'string' } }), 'inline the definition it points to.'],
       [obj({ c: { type: 'string', const: 'x' } }), 'Use an "enum" with that one value'],
       [obj({ s: { type: 'string', items: { type: 'string' } } }), 'remove it or use "type": "array"'],
       [obj({ s: { type: 'string', format: 'color' } }), 'describe the expected shape in "description"'],

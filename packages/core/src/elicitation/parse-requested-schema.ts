@@ -2,8 +2,10 @@
  * Reads an untrusted `requestedSchema` into the typed restricted schema, or explains, field by field,
  * why it cannot be shown as a form and how to fix it. Accepts every shape the 2025-06-18 and
  * 2025-11-25 specs allow (plus the legacy `enumNames`) and tolerates harmless extras real servers send
- * (`$schema`, `additionalProperties`, annotations, `pattern`, `format: "password"` read as
- * `writeOnly`, Pydantic's nullable `anyOf`). Runs on the server, before anything reaches the browser.
+ * (`$schema`, `additionalProperties`, annotations, `pattern`, exclusive bounds, `format: "password"`
+ * read as `writeOnly`), and reads the other shapes real servers send (local `$ref`s, Pydantic's
+ * nullable `anyOf`, `type` lists with null, selects without `type`, PHP's `properties: []`) through
+ * `normalizeProperty`, which keeps every constraint. Runs on the server, before anything reaches the browser.
  * A `pattern` must be one the linear-time matcher takes, within the per-answer step budget of
  * `ELICITATION_INPUT_LIMITS`. The keyword tables are in schema-keywords.ts.
  */
@@ -24,6 +26,7 @@ import {
   UNSUPPORTED_KEYWORDS,
   VALUE_KINDS,
 } from './schema-keywords'
+import { normalizeProperty } from './normalize-property'
 import { readSelectOptions } from './read-select-options'
 import { isStringFormat, STRING_FORMATS } from './string-formats'
 import { describeValue, type SchemaIssue, SchemaIssues } from './schema-issues'
@@ -40,22 +43,6 @@ function refuseUnsupported(node: Json, unsupported: ReadonlyMap<string, string>,
   for (const [keyword, fix] of unsupported) {
     if (node[keyword] !== undefined) issues.add(`${at}/${escapePointerToken(keyword)}`, `${subject} uses "${keyword}", which elicitation schemas do not support. ${fix}`)
   }
-}
-
-/**
- * Pydantic (the Python SDK, FastMCP) writes an optional field as `anyOf: [{ type: X }, { type: 'null' }]`
- * with `default: null`. "Optional" already means "may be left out", so read it as the plain X field.
- */
-function unwrapNullable(node: Json): Json {
-  const anyOf = node.anyOf
-  if (node.type !== undefined || !Array.isArray(anyOf) || anyOf.length !== 2) return node
-  const isNullSchema = (member: unknown) => isRecord(member) && member.type === 'null' && Object.keys(member).length === 1
-  const other = anyOf.find((member) => !isNullSchema(member))
-  if (!isRecord(other) || !anyOf.some(isNullSchema)) return node
-  const { anyOf: _nullable, ...outer } = node
-  const merged: Json = { ...other, ...outer }
-  if (merged.default === null) delete merged.default
-  return merged
 }
 
 /** Reads the pattern, format and length keywords of a string field already copied into `field`. */
@@ -89,14 +76,15 @@ function checkStringKeywords(field: Json, at: string, name: string, issues: Sche
 }
 
 /** Reads one property into a typed field; any issue fails the whole schema, so the result then does not matter. */
-function parseProperty(key: string, raw: unknown, issues: SchemaIssues): PrimitiveSchemaDefinition | undefined {
+function parseProperty(key: string, raw: unknown, root: Json, issues: SchemaIssues): PrimitiveSchemaDefinition | undefined {
   const at = `/properties/${escapePointerToken(key)}`
   const name = `property ${JSON.stringify(key)}`
   if (!isRecord(raw)) {
     issues.add(at, `${name} must be a schema object such as { "type": "string" }, got ${describeValue(raw)}.`)
     return undefined
   }
-  const node = unwrapNullable(raw)
+  const node = normalizeProperty(raw, root, at, name, issues)
+  if (!node) return undefined
   refuseUnsupported(node, UNSUPPORTED_KEYWORDS, at, name, issues)
   const type = node.type
   if (type === 'object' || node.properties !== undefined) {
@@ -108,7 +96,9 @@ function parseProperty(key: string, raw: unknown, issues: SchemaIssues): Primiti
   }
   // Own keys only: a `type` of "toString" or "__proto__" must not find Object.prototype's members.
   if (typeof type !== 'string' || !Object.hasOwn(KEYWORDS_BY_TYPE, type)) {
-    const hint = Array.isArray(type) ? ' A list of types is not supported; leave the field out of "required" to make it optional.' : ''
+    const hint = Array.isArray(type)
+      ? ' A list of types is read only as one type and "null"; for an optional field, leave it out of "required".'
+      : ''
     issues.add(`${at}/type`, `${name} has type ${describeValue(type)}; use one of ${FIELD_TYPES.join(', ')}.${hint}`)
     return undefined
   }
@@ -132,11 +122,12 @@ function parseProperty(key: string, raw: unknown, issues: SchemaIssues): Primiti
     if (VALUE_KINDS[kind].accepts(value)) field[keyword] = value
     else issues.add(`${at}/${keyword}`, `"${keyword}" of ${name} must be ${VALUE_KINDS[kind].description}, got ${describeValue(value)}.`)
   }
-  for (const [lower, upper] of BOUND_PAIRS) {
+  for (const [lower, upper, mayMeet] of BOUND_PAIRS) {
     const low = field[lower]
     const high = field[upper]
-    if (typeof low === 'number' && typeof high === 'number' && low > high) {
-      issues.add(`${at}/${lower}`, `${name} has ${lower} ${low} greater than ${upper} ${high}, so no value can be valid; swap or correct them.`)
+    if (typeof low === 'number' && typeof high === 'number' && (mayMeet ? low > high : low >= high)) {
+      const relation = low > high ? 'greater than' : 'equal to'
+      issues.add(`${at}/${lower}`, `${name} has ${lower} ${low} ${relation} ${upper} ${high}, so no value can be valid; swap or correct them.`)
     }
   }
   if (fieldType === 'string') checkStringKeywords(field, at, name, issues)
@@ -148,7 +139,8 @@ function parseProperty(key: string, raw: unknown, issues: SchemaIssues): Primiti
       issues.add(`${at}/minItems`, `${name} requires at least ${minItems} choices but offers only ${options.length} options; lower "minItems" or add options.`)
     }
     // A multi-select picks each option once.
-    if (node.uniqueItems !== undefined && node.uniqueItems !== true) {
+    if (node.uniqueItems === true) field.uniqueItems = true
+    else if (node.uniqueItems !== undefined) {
       issues.add(`${at}/uniqueItems`, `"uniqueItems" of ${name} must be true (a multi-select picks each option once), got ${describeValue(node.uniqueItems)}; set it to true or remove it.`)
     }
   }
@@ -232,13 +224,14 @@ export function parseRequestedSchema(input: unknown): ParseRequestedSchemaResult
   if (input.$schema !== undefined && typeof input.$schema !== 'string') {
     issues.add('/$schema', `"$schema" must be a string, got ${describeValue(input.$schema)}.`)
   }
-  const rawProperties = input.properties
+  // PHP's json_encode writes an empty map as `[]` (laravel/mcp's form without fields).
+  const rawProperties = Array.isArray(input.properties) && input.properties.length === 0 ? {} : input.properties
   const properties: Record<string, PrimitiveSchemaDefinition> = {}
   if (!isRecord(rawProperties)) {
     issues.add('/properties', `"properties" must be an object of fields, got ${describeValue(rawProperties)}.`)
   } else {
     for (const [key, node] of Object.entries(rawProperties)) {
-      const field = parseProperty(key, node, issues)
+      const field = parseProperty(key, node, input, issues)
       if (field) setOwn(properties, key, field)
     }
     checkPatternWork(properties, issues)

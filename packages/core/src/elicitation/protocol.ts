@@ -31,11 +31,16 @@ export interface StringFieldSchema extends FieldBase {
   writeOnly?: boolean
 }
 
-/** A number or an integer with optional inclusive bounds. */
+/**
+ * A number or an integer with optional bounds. The exclusive bounds are not in the spec, but real
+ * servers send them (Pydantic's `gt` / `lt`) and check answers against them, so they are kept.
+ */
 export interface NumberFieldSchema extends FieldBase {
   type: 'number' | 'integer'
   minimum?: number
   maximum?: number
+  exclusiveMinimum?: number
+  exclusiveMaximum?: number
   default?: number
 }
 
@@ -79,6 +84,8 @@ export interface UntitledMultiSelectSchema extends FieldBase {
   items: { type: 'string'; enum: string[] }
   minItems?: number
   maxItems?: number
+  /** Kept when the server sends it; a multi-select picks each option once either way. */
+  uniqueItems?: true
   default?: string[]
 }
 
@@ -88,6 +95,8 @@ export interface TitledMultiSelectSchema extends FieldBase {
   items: { anyOf: TitledOption[] }
   minItems?: number
   maxItems?: number
+  /** Kept when the server sends it; a multi-select picks each option once either way. */
+  uniqueItems?: true
   default?: string[]
 }
 

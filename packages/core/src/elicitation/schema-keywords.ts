@@ -29,8 +29,8 @@ export const SHARED_KEYWORDS: Record<string, ValueKind> = { title: 'string', des
 /** Keywords each field type keeps, with the kind of value each takes; the option lists are read separately. */
 export const KEYWORDS_BY_TYPE: Record<FieldType, Record<string, ValueKind>> = {
   string: { minLength: 'count', maxLength: 'count', format: 'string', pattern: 'string' },
-  number: { minimum: 'number', maximum: 'number' },
-  integer: { minimum: 'number', maximum: 'number' },
+  number: { minimum: 'number', maximum: 'number', exclusiveMinimum: 'number', exclusiveMaximum: 'number' },
+  integer: { minimum: 'number', maximum: 'number', exclusiveMinimum: 'number', exclusiveMaximum: 'number' },
   boolean: {},
   array: { minItems: 'count', maxItems: 'count' },
 }
@@ -47,11 +47,17 @@ export const DEFAULT_KIND: Record<FieldType, ValueKind> = {
 /** The field types, in the order messages list them. */
 export const FIELD_TYPES = Object.keys(KEYWORDS_BY_TYPE) as FieldType[]
 
-/** Lower and upper bound keywords that must not cross. */
+/**
+ * Lower and upper bound keywords that must not cross, and whether the two may meet (an inclusive
+ * pair admits the one value where they meet; a pair with an exclusive bound admits none).
+ */
 export const BOUND_PAIRS = [
-  ['minLength', 'maxLength'],
-  ['minimum', 'maximum'],
-  ['minItems', 'maxItems'],
+  ['minLength', 'maxLength', true],
+  ['minimum', 'maximum', true],
+  ['minimum', 'exclusiveMaximum', false],
+  ['exclusiveMinimum', 'maximum', false],
+  ['exclusiveMinimum', 'exclusiveMaximum', false],
+  ['minItems', 'maxItems', true],
 ] as const
 
 const CHECK_ON_SERVER = 'Check it on the server once the answer arrives.'
@@ -71,8 +77,6 @@ export const UNSUPPORTED_KEYWORDS: ReadonlyMap<string, string> = new Map([
   ['then', CHECK_ON_SERVER],
   ['else', CHECK_ON_SERVER],
   ['const', 'Use an "enum" with that one value, or leave the field out.'],
-  ['exclusiveMinimum', 'Use the inclusive "minimum".'],
-  ['exclusiveMaximum', 'Use the inclusive "maximum".'],
   ['multipleOf', CHECK_ON_SERVER],
   ['patternProperties', 'List each field under "properties".'],
   ['dependentRequired', CHECK_ON_SERVER],

@@ -99,6 +99,12 @@ function checkNumber(field: PrimitiveSchemaDefinition & { type: 'number' | 'inte
   if (field.type === 'integer' && !Number.isInteger(value)) return fail('type', 'Enter a whole number.')
   if (field.minimum !== undefined && value < field.minimum) return fail('minimum', `Enter a number of at least ${field.minimum}.`)
   if (field.maximum !== undefined && value > field.maximum) return fail('maximum', `Enter a number of at most ${field.maximum}.`)
+  if (field.exclusiveMinimum !== undefined && value <= field.exclusiveMinimum) {
+    return fail('exclusiveMinimum', `Enter a number greater than ${field.exclusiveMinimum}.`)
+  }
+  if (field.exclusiveMaximum !== undefined && value >= field.exclusiveMaximum) {
+    return fail('exclusiveMaximum', `Enter a number less than ${field.exclusiveMaximum}.`)
+  }
   return undefined
 }
 
