@@ -198,4 +198,41 @@ describe('createElicitationQueue', () => {
     expect(onRespond).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ id: 'u' }), 'accept')
     expect(queue.getSnapshot().current).toMatchObject({ id: 'u', awaitingCompletion: true })
   })
+
+  it('declines an item the page cannot show and keeps its notice until dismissed, even after the server\'s declined part', async () => {
+    const rec = recorder()
+    const onRespond = vi.fn()
+    const queue = createElicitationQueue({ ...rec, onRespond })
+    queue.push(data('a'))
+    queue.push(data('b'))
+    await queue.declineUnrenderable('a', "No widget 'password' for type 'integer'")
+    expect(rec.bodies).toEqual([{ id: 'a', action: 'decline' }])
+    expect(onRespond).toHaveBeenCalledWith(expect.objectContaining({ id: 'a' }), 'decline')
+    expect(queue.getSnapshot().current).toMatchObject({
+      id: 'a',
+      state: 'settled',
+      settledReason: 'unrenderable',
+      unrenderableReason: "No widget 'password' for type 'integer'",
+    })
+    expect(queue.push(data('a', { status: 'declined' }))).toBe(false)
+    expect(queue.getSnapshot().items.map((i) => i.id)).toEqual(['a', 'b'])
+    // Settled: neither a second decline nor an answer is sent for it.
+    await queue.declineUnrenderable('a', 'again')
+    await queue.respond({ id: 'a', action: 'accept', content: {} })
+    expect(rec.bodies).toHaveLength(1)
+    queue.dismiss('a')
+    expect(queue.getSnapshot().items.map((i) => i.id)).toEqual(['b'])
+    expect(queue.push(data('a'))).toBe(false)
+  })
+
+  it('keeps the notice with the send failure when the decline cannot be sent', async () => {
+    const refused = new McpHitlError('down', { code: 'unavailable' })
+    const rec = recorder(() => refused)
+    const onError = vi.fn()
+    const queue = createElicitationQueue({ ...rec, onError })
+    queue.push(data('a'))
+    await queue.declineUnrenderable('a', 'broken')
+    expect(queue.getSnapshot().current).toMatchObject({ state: 'settled', settledReason: 'unrenderable', error: refused })
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ id: 'a', error: refused }), refused)
+  })
 })

@@ -14,7 +14,7 @@ import { isElicitationActivity, isElicitationRequestData } from './elicitation-a
 export type ElicitationItemState = 'pending' | 'submitting' | 'error' | 'settled'
 
 /** Why an item is settled without the server's part saying so. */
-export type ElicitationSettledReason = 'already_settled' | 'not_found' | 'expired'
+export type ElicitationSettledReason = 'already_settled' | 'not_found' | 'expired' | 'unrenderable'
 
 /** One elicitation in the queue, as the UI renders it. Replaced (never mutated) on every change. */
 export interface ElicitationItem {
@@ -28,6 +28,8 @@ export interface ElicitationItem {
   fieldErrors?: FieldError[]
   /** With `settled`: why the page can no longer answer. */
   settledReason?: ElicitationSettledReason
+  /** With `settledReason: 'unrenderable'`: why the page could not show it (the render error's message). */
+  unrenderableReason?: string
   /** URL mode: consent was sent and the page opened; waiting for the server's `completed`. */
   awaitingCompletion?: boolean
 }
@@ -85,6 +87,12 @@ export interface ElicitationQueue {
   respond(input: RespondInput): Promise<void>
   /** Removes an item (the current one without `id`) locally without telling the server (settled views, URL mode "done"). */
   dismiss(id?: string): void
+  /**
+   * Declines an item the page cannot show (its form threw while rendering): the server gets `decline`,
+   * and the item stays, settled with `settledReason: 'unrenderable'` and `reason`, so the user reads
+   * why until they dismiss it; `error` is set if the decline could not be sent. Never rejects.
+   */
+  declineUnrenderable(id: string, reason: string): Promise<void>
 }
 
 const EMPTY: ElicitationQueueSnapshot = { items: [], current: undefined, position: 0, total: 0 }
@@ -139,6 +147,8 @@ export function createElicitationQueue(initialOptions: ElicitationQueueOptions):
     const id = data.elicitationId
     if (done.has(id)) return false
     const index = snapshot.items.findIndex((item) => item.id === id)
+    // A notice the user has not read yet: the server's own `declined` part must not take it away.
+    if (snapshot.items[index]?.settledReason === 'unrenderable') return false
     const status = data.status ?? 'pending'
     if (index < 0) {
       if (status !== 'pending') return false
@@ -222,6 +232,21 @@ export function createElicitationQueue(initialOptions: ElicitationQueueOptions):
     options.onRespond?.(item, action)
   }
 
+  async function declineUnrenderable(id: string, reason: string): Promise<void> {
+    const item = snapshot.items.find((it) => it.id === id)
+    if (!item || item.state === 'settled') return
+    update(id, (it) => itemIn(it, 'settled', { settledReason: 'unrenderable', unrenderableReason: reason }))
+    try {
+      await options.send({ id, action: 'decline' })
+    } catch (cause) {
+      const failure = McpHitlError.isInstance(cause) ? cause : new McpHitlError('The answer could not be sent.', { code: 'network', cause })
+      update(id, (it) => ({ ...it, error: failure }))
+      options.onError?.(snapshot.items.find((it) => it.id === id) ?? item, failure)
+      return
+    }
+    options.onRespond?.(item, 'decline')
+  }
+
   function dismiss(id?: string): void {
     const target = id ?? snapshot.current?.id
     if (target !== undefined) update(target, () => undefined)
@@ -243,5 +268,6 @@ export function createElicitationQueue(initialOptions: ElicitationQueueOptions):
     syncActivities,
     respond,
     dismiss,
+    declineUnrenderable,
   }
 }
