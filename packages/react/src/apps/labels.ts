@@ -9,6 +9,8 @@ export interface McpAppFrameLabels {
   /** The app could not be loaded (the message says why). */
   loadFailed: (message: string) => string
   retry: string
+  /** The frame itself failed while rendering (malformed content from the server); the message says why. */
+  renderFailed: (message: string) => string
   /** The host's button that leaves full screen or picture-in-picture. */
   exitDisplayMode: (mode: Exclude<McpAppDisplayMode, 'inline'>) => string
   /** `LazyMcpAppFrame`: the placeholder's button that brings an evicted app back. */
@@ -21,6 +23,7 @@ export const DEFAULT_MCP_APP_FRAME_LABELS: McpAppFrameLabels = {
   loading: 'Loading app…',
   loadFailed: (message) => `Could not load the app: ${message}`,
   retry: 'Retry',
+  renderFailed: (message) => `This app could not be shown: ${message}`,
   exitDisplayMode: (mode) => (mode === 'pip' ? 'Exit picture-in-picture' : 'Exit full screen'),
   showApp: 'Show app',
 }

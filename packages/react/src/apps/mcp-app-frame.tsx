@@ -10,6 +10,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react'
+import { KitErrorBoundary } from '../shared/kit-error-boundary'
 import { useComposedRefs } from '../shared/use-composed-refs'
 import { useLabels } from '../shared/use-labels'
 import { useLatestRef } from '../shared/use-latest-ref'
@@ -68,9 +69,28 @@ const NONE = {}
  * Renders one MCP App: fetches its HTML through the transport, runs it in a sandboxed iframe
  * (no `allow-same-origin`, CSP from the resource's `_meta.ui.csp`) and speaks the host side of
  * the MCP Apps protocol. `data-status` is `loading`, `error` (with a retry button) or `ready`. The
- * ref and other props go to the root element.
+ * ref and other props go to the root element. Whatever it throws while rendering (malformed activity
+ * content, say) stays inside it: it shows `renderFailed` instead, and the host page goes on.
  */
-export const McpAppFrame = forwardRef<HTMLDivElement, McpAppFrameProps>(function McpAppFrame(props, forwardedRef) {
+export const McpAppFrame = forwardRef<HTMLDivElement, McpAppFrameProps>(function McpAppFrame(props, ref) {
+  const text = useLabels(DEFAULT_MCP_APP_FRAME_LABELS, props.labels)
+  return (
+    <KitErrorBoundary
+      resetKey={props.content}
+      fallback={(error) => (
+        <div ref={ref} data-mcp-hitl-app-frame="" data-status="error">
+          <div data-part="error" role="alert">
+            <span data-part="error-message">{text.renderFailed(error instanceof Error ? error.message : String(error))}</span>
+          </div>
+        </div>
+      )}
+    >
+      <McpAppFrameView {...props} ref={ref} />
+    </KitErrorBoundary>
+  )
+})
+
+const McpAppFrameView = forwardRef<HTMLDivElement, McpAppFrameProps>(function McpAppFrameView(props, forwardedRef) {
   const { content, transport, theme, locale, hostContext, cancelled, sandbox, handlers, sizing, limits, labels, sampling, downloads, ...rootProps } =
     props
   const text = useLabels(DEFAULT_MCP_APP_FRAME_LABELS, labels)

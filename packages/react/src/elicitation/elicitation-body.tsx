@@ -1,6 +1,8 @@
 import type { ElicitContent } from '@mcp-hitl/core'
 import { type ComponentPropsWithoutRef, forwardRef, useCallback, useEffect, useMemo, useRef } from 'react'
+import { KitErrorBoundary } from '../shared/kit-error-boundary'
 import { useComposedRefs } from '../shared/use-composed-refs'
+import { CannotRenderNotice } from './cannot-render-notice'
 import { useElicitationView } from './elicitation-context'
 import { ElicitationRjsfForm } from './elicitation-rjsf-form'
 import { UrlElicitation } from './url-elicitation'
@@ -18,7 +20,7 @@ export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(
   { autoFocus, children, ...props },
   forwardedRef,
 ) {
-  const { item, status, mode, labels, ids, customisation, respond, inDialog, drafts } = useElicitationView('ElicitationBody')
+  const { item, status, mode, labels, ids, customisation, respond, inDialog, drafts, declineUnrenderable } = useElicitationView('ElicitationBody')
   const ownRef = useRef<HTMLDivElement>(null)
   const ref = useComposedRefs(ownRef, forwardedRef)
   const focus = autoFocus ?? inDialog
@@ -43,31 +45,47 @@ export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(
     [drafts, id, schema],
   )
   if (!item) return null
+  if (item.settledReason === 'unrenderable') {
+    return (
+      <div {...props} ref={ref} data-part="body">
+        <CannotRenderNotice />
+        {children}
+      </div>
+    )
+  }
   let notice: string | undefined
   if (status === 'expired' || item.settledReason === 'expired') notice = labels.expired
   else if (status === 'settled') notice = item.settledReason === 'not_found' ? labels.notFound : labels.alreadySettled
+  // A form or URL view that throws (a schema or theme the page cannot show) declines the item; the
+  // notice above replaces it on the next render.
+  const view =
+    mode === 'url' ? (
+      <UrlElicitation />
+    ) : (
+      <ElicitationRjsfForm
+        key={item.id}
+        requestedSchema={item.data.requestedSchema}
+        formId={ids.form}
+        fieldPrefix={ids.fieldPrefix}
+        disabled={status === 'submitting'}
+        serverErrors={item.fieldErrors}
+        customisation={customisation}
+        errorSummary={labels.errorSummary}
+        onAccept={onAccept}
+        initialValues={draft}
+        onValuesChange={onValuesChange}
+      />
+    )
   return (
     <div {...props} ref={ref} data-part="body">
       {notice ? (
         <p data-part="notice" role="status">
           {notice}
         </p>
-      ) : mode === 'url' ? (
-        <UrlElicitation />
       ) : (
-        <ElicitationRjsfForm
-          key={item.id}
-          requestedSchema={item.data.requestedSchema}
-          formId={ids.form}
-          fieldPrefix={ids.fieldPrefix}
-          disabled={status === 'submitting'}
-          serverErrors={item.fieldErrors}
-          customisation={customisation}
-          errorSummary={labels.errorSummary}
-          onAccept={onAccept}
-          initialValues={draft}
-          onValuesChange={onValuesChange}
-        />
+        <KitErrorBoundary resetKey={item.id} onError={declineUnrenderable} fallback={() => null}>
+          {view}
+        </KitErrorBoundary>
       )}
       {status === 'error' && item.error && !item.fieldErrors && (
         <p data-part="send-error" role="alert">

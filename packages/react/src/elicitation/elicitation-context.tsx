@@ -82,6 +82,8 @@ export interface ElicitationViewValue {
   dismiss: (id?: string) => void
   /** Where the form keeps what the person typed (from `useElicitation`); undefined when off. */
   drafts: ElicitationDrafts | undefined
+  /** Declines this view's item because rendering it threw `error`; the Body then shows why (`cannotRender`). */
+  declineUnrenderable: (error: unknown) => void
 }
 
 const ViewContext = createContext<ElicitationViewValue | null>(null)
@@ -128,7 +130,7 @@ export function useElicitationViewValue(props: ElicitationRootProps, inDialog: b
     allowLocalhost,
   })
   const base = useId().replace(/[^a-zA-Z0-9_-]/g, '')
-  const { respond, dismiss, drafts } = elicitation
+  const { respond, dismiss, drafts, queue } = elicitation
   const id = item?.id
   const status = viewStatus(item, expired)
   return useMemo<ElicitationViewValue>(
@@ -156,8 +158,11 @@ export function useElicitationViewValue(props: ElicitationRootProps, inDialog: b
         if (target) dismiss(target)
       },
       drafts,
+      declineUnrenderable: (error) => {
+        if (id) void queue.declineUnrenderable(id, error instanceof Error ? error.message : String(error))
+      },
     }),
-    [item, itemId, elicitation.position, elicitation.total, status, resolved, customisation, base, inDialog, respond, dismiss, id, drafts],
+    [item, itemId, elicitation.position, elicitation.total, status, resolved, customisation, base, inDialog, respond, dismiss, queue, id, drafts],
   )
 }
 

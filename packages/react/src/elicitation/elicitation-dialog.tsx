@@ -1,6 +1,7 @@
 import { Close, Content, Overlay, Portal, Root } from '@radix-ui/react-dialog'
 import { type ComponentPropsWithoutRef, forwardRef } from 'react'
 import { composeEventHandlers } from '../shared/compose-event-handlers'
+import { CannotRenderBoundary } from './cannot-render-boundary'
 import { DefaultParts, PARTS } from './default-parts'
 import { type ElicitationRootProps, ElicitationViewProvider, splitRootProps, useElicitationViewValue } from './elicitation-context'
 
@@ -51,7 +52,7 @@ export const ElicitationDialogRoot = forwardRef<HTMLDivElement, ElicitationDialo
           onOpenAutoFocus={composeEventHandlers(onOpenAutoFocus, (event) => event.preventDefault())}
         >
           <ElicitationViewProvider value={view}>
-            {children}
+            <CannotRenderBoundary>{children}</CannotRenderBoundary>
             <Close data-action="close-x" aria-label={labels.close} disabled={status === 'submitting'}>
               <span aria-hidden="true">×</span>
             </Close>

@@ -1,4 +1,5 @@
 import { type ComponentPropsWithoutRef, forwardRef } from 'react'
+import { CannotRenderBoundary } from './cannot-render-boundary'
 import { DefaultParts, PARTS } from './default-parts'
 import { type ElicitationRootProps, ElicitationViewProvider, splitRootProps, useElicitationViewValue } from './elicitation-context'
 
@@ -27,7 +28,9 @@ export const ElicitationInlineRoot = forwardRef<HTMLElement, ElicitationInlinePr
       aria-labelledby={view.ids.title}
       aria-describedby={view.ids.description}
     >
-      <ElicitationViewProvider value={view}>{children}</ElicitationViewProvider>
+      <ElicitationViewProvider value={view}>
+        <CannotRenderBoundary>{children}</CannotRenderBoundary>
+      </ElicitationViewProvider>
     </section>
   )
 })

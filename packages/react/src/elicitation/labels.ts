@@ -21,6 +21,12 @@ export interface ElicitationLabels {
   /** A failure that is not about a field (network, server). */
   sendFailed: (message: string) => string
   expired: string
+  /** A form the page could not show: it was declined for the user. */
+  cannotRender: string
+  /** Under {@link ElicitationLabels.cannotRender}: the render error, for whoever reports it. */
+  cannotRenderReason: (reason: string) => string
+  /** The decline of a form that could not be shown did not reach the server. */
+  cannotRenderNotSent: (message: string) => string
   alreadySettled: string
   notFound: string
   /** URL mode: what the user is asked to do. */
@@ -73,6 +79,9 @@ export const DEFAULT_ELICITATION_LABELS: ElicitationLabels = {
   errorSummary: (count) => `${plural(count, 'field needs', 'fields need')} attention.`,
   sendFailed: (message) => `Your answer was not sent: ${message}`,
   expired: 'This request has expired. The server no longer waits for an answer.',
+  cannotRender: 'This form could not be shown, so it was declined for you.',
+  cannotRenderReason: (reason) => `Reason: ${reason}`,
+  cannotRenderNotSent: (message) => `The page could not tell the server (${message}); it may ask again.`,
   alreadySettled: 'This request was already answered.',
   notFound: 'This request is no longer open.',
   urlIntro: 'The server asks you to continue on another page.',

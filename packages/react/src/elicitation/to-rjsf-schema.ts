@@ -59,8 +59,10 @@ function convertField(name: string, field: PrimitiveSchemaDefinition, options: R
     if (enumNames) ui['ui:enumNames'] = [...enumNames]
     ui['ui:widget'] = count <= (options.radioThreshold ?? 5) ? 'radio' : 'select'
   } else if (field.type !== 'boolean' && isSensitiveField(name, field)) {
-    // Strings and numbers alike (a PIN): masked, and never offered by the browser's autofill.
-    ui['ui:widget'] = 'password'
+    // Masked and never offered by the browser's autofill. A number (a PIN) keeps RJSF's number
+    // widget with a password input: RJSF has no 'password' widget for numbers and throws on one.
+    if (field.type === 'string') ui['ui:widget'] = 'password'
+    else ui['ui:inputType'] = 'password'
     ui['ui:autocomplete'] = 'off'
   } else {
     const format = (field as StringFieldSchema).format

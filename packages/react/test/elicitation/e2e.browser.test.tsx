@@ -10,7 +10,7 @@ afterEach(() => cleanup())
 
 const base = inject('elicitationE2eUrl')
 
-function Chat() {
+function Chat({ uiSchema }: { uiSchema?: Record<string, unknown> }) {
   const transport = useMemo(() => new DefaultChatTransport({ api: `${base}/api/chat` }), [])
   const { messages, sendMessage } = useChat({ transport })
   const elicitation = useElicitation({ messages, endpoint: `${base}/api/respond` })
@@ -24,7 +24,7 @@ function Chat() {
           <li key={m.id}>{m.parts.map((p) => (p.type === 'text' ? p.text : '')).join('')}</li>
         ))}
       </ul>
-      <ElicitationDialog elicitation={elicitation} />
+      <ElicitationDialog elicitation={elicitation} uiSchema={uiSchema} />
     </main>
   )
 }
@@ -45,5 +45,18 @@ describe('end to end', () => {
     await expect.element(page.getByText(`server got ${JSON.stringify(expected)}`)).toBeVisible()
     const received = await (await fetch(`${base}/api/received`)).json()
     expect(received.at(-1)).toEqual(expected)
+  })
+
+  it('a form the page cannot render: the server receives decline, the user a notice, and the chat goes on', async () => {
+    // A widget RJSF does not have throws while rendering, as a password widget on a number did.
+    await render(<Chat uiSchema={{ name: { 'ui:widget': 'no-such-widget' } }} />)
+    await page.getByRole('button', { name: 'Send' }).click()
+    const dialog = page.getByRole('dialog', { name: /Registration Server asks for information/ })
+    await expect.element(dialog.getByText('This form could not be shown, so it was declined for you.')).toBeVisible()
+    await dialog.getByRole('button', { name: 'Close' }).first().click()
+    await expect.element(dialog).not.toBeInTheDocument()
+    await expect.element(page.getByText(`server got ${JSON.stringify({ action: 'decline' })}`)).toBeVisible()
+    const received = await (await fetch(`${base}/api/received`)).json()
+    expect(received.at(-1)).toEqual({ action: 'decline' })
   })
 })

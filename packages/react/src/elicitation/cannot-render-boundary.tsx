@@ -1,0 +1,51 @@
+import { Title } from '@radix-ui/react-dialog'
+import type { ReactNode } from 'react'
+import { KitErrorBoundary } from '../shared/kit-error-boundary'
+import { CannotRenderNotice } from './cannot-render-notice'
+import { useElicitationView } from './elicitation-context'
+
+/** What a Root shows once one of its parts threw: the title, the cannot-render notice and Close. */
+function CannotRenderParts() {
+  const { item, labels, ids, inDialog, dismiss } = useElicitationView('ElicitationDialog.Root')
+  if (!item) return null
+  const TitleTag = inDialog ? Title : 'h2'
+  return (
+    <>
+      <div data-part="header">
+        <TitleTag id={ids.title} data-part="title">
+          {labels.title(item.data.serverName)}
+        </TitleTag>
+      </div>
+      <div data-part="body">
+        <CannotRenderNotice />
+      </div>
+      <div data-part="actions">
+        <button type="button" data-action="close" onClick={() => dismiss()}>
+          {labels.close}
+        </button>
+      </div>
+    </>
+  )
+}
+
+/**
+ * Wraps a Root's parts: if any of them throws (a custom part, a theme, a schema the form cannot
+ * show), the item is declined and the Root shows why, while the host page goes on.
+ */
+export function CannotRenderBoundary({ children }: { children?: ReactNode }) {
+  const { item, declineUnrenderable } = useElicitationView('ElicitationDialog.Root')
+  return (
+    <KitErrorBoundary
+      resetKey={item?.id}
+      onError={declineUnrenderable}
+      fallback={() => (
+        // Even the notice must not take the page down (a label function that throws).
+        <KitErrorBoundary fallback={() => null}>
+          <CannotRenderParts />
+        </KitErrorBoundary>
+      )}
+    >
+      {children}
+    </KitErrorBoundary>
+  )
+}
