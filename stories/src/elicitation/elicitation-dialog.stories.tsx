@@ -202,6 +202,38 @@ export const Expired: Story = {
   },
 }
 
+/**
+ * A form the page cannot render (here a `uiSchema` naming a widget RJSF does not have; before, a
+ * sensitive number did): the kit declines it for the user, says why, and the host page goes on.
+ */
+export const CannotRender: Story = {
+  args: { requests: [formRequest('Who should we contact?', contactSchema)], uiSchema: { name: { 'ui:widget': 'no-such-widget' } } },
+  play: async ({ canvasElement, args }) => {
+    const dialog = await findDialog(canvasElement)
+    await expect(await dialog.findByText('This form could not be shown, so it was declined for you.')).toBeVisible()
+    await expect(dialog.getByText(/^Reason: .*no-such-widget/)).toBeVisible()
+    await waitFor(() => expect(args.onServerRequest).toHaveBeenCalledWith({ id: expect.any(String), action: 'decline' }))
+    await userEvent.click(dialog.getByText('Close', { selector: 'button' }))
+    await waitFor(() => expect(screenOf(canvasElement).queryByRole('dialog')).toBeNull())
+    expect(args.onServerRequest).toHaveBeenCalledTimes(1)
+  },
+}
+
+/** A sensitive number (a PIN): masked like a password, sent as a number. */
+export const SensitivePin: Story = {
+  args: {
+    requests: [formRequest('Confirm the transfer with your PIN.', { type: 'object', properties: { pin: { type: 'integer', title: 'PIN' } }, required: ['pin'] })],
+  },
+  play: async ({ canvasElement, args }) => {
+    const dialog = await findDialog(canvasElement)
+    const pin = dialog.getByLabelText(/^PIN/)
+    await expect(pin).toHaveAttribute('type', 'password')
+    await userEvent.type(pin, '4321')
+    await userEvent.click(dialog.getByRole('button', { name: 'Submit' }))
+    await waitFor(() => expect(args.onServerRequest).toHaveBeenCalledWith({ id: expect.any(String), action: 'accept', content: { pin: 4321 } }))
+  },
+}
+
 /** With `expiresAt` known the dialog shows the time left. */
 export const TimeLeft: Story = {
   args: { requests: [formRequest('Who should we contact?', contactSchema)], expiresInMs: 5 * 60_000 },

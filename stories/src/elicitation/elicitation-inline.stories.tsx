@@ -67,6 +67,19 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
+/** A form the page cannot render is declined for the user, with the reason, in place of the form. */
+export const CannotRender: Story = {
+  args: { requests: [formRequest('Who should we contact?', contactSchema)], uiSchema: { name: { 'ui:widget': 'no-such-widget' } } },
+  play: async ({ canvasElement, args }) => {
+    const form = await findInlineForm(canvasElement)
+    await expect(await form.findByText('This form could not be shown, so it was declined for you.')).toBeVisible()
+    await waitFor(() => expect(args.onServerRequest).toHaveBeenCalledWith({ id: expect.any(String), action: 'decline' }))
+    await userEvent.click(form.getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(form.region).not.toBeInTheDocument())
+    expect(args.onServerRequest).toHaveBeenCalledTimes(1)
+  },
+}
+
 /** `format`: email, uri, date and date-time inputs; the values go out as strings. */
 export const StringFormats: Story = {
   args: { requests: [formRequest('Where should we send the booking confirmation?', formatsSchema)] },
