@@ -8,6 +8,7 @@ import { createEvalFreeValidator } from './eval-free-validator'
 import { fromRjsfFormData } from './from-rjsf-form-data'
 import { LabelledCheckboxesWidget, LabelledRadioWidget } from './labelled-choice-widgets'
 import { fieldErrorsToErrorSchema, filterErrorNoise } from './readable-errors'
+import { rjsfFieldKeys } from './rjsf-field-keys'
 import { RJSF_FORM_OPTIONS, toRjsfSchema } from './to-rjsf-schema'
 
 type Data = Record<string, unknown>
@@ -31,10 +32,10 @@ export interface ElicitationRjsfFormProps {
   onValuesChange?: (values: ElicitContent) => void
 }
 
-function focusField(root: HTMLElement | null, prefix: string, field: string): void {
-  const target = root?.querySelector<HTMLElement>(
-    `[id="${prefix}_${field}"], [id^="${prefix}_${field}-"], [name="${prefix}_${field}"]`,
-  )
+function focusField(root: HTMLElement | null, prefix: string, key: string): void {
+  // Escaped: a field name may hold quotes or backslashes, which would break the selector.
+  const id = CSS.escape(`${prefix}_${key}`)
+  const target = root?.querySelector<HTMLElement>(`[id="${id}"], [id^="${id}-"], [name="${id}"]`)
   target?.focus()
 }
 
@@ -56,24 +57,27 @@ export const ElicitationRjsfForm = memo(function ElicitationRjsfForm(props: Elic
   // One validator per requested schema: it judges the form by exactly what the server asked.
   const formValidator = useMemo(() => validator ?? createEvalFreeValidator(requestedSchema), [validator, requestedSchema])
 
+  const keys = rjsfFieldKeys(requestedSchema)
   const uiSchema = useMemo<UiSchema>(() => {
     const merged: Record<string, unknown> = { ...built.ui }
-    for (const [key, value] of Object.entries(userUi ?? {})) {
+    for (const [name, value] of Object.entries(userUi ?? {})) {
+      // The app names fields as the server does; RJSF knows some of them under a stand-in key.
+      const key = Object.hasOwn(requestedSchema.properties, name) && !name.startsWith('ui:') ? keys.keyOf(name) : name
       const own = merged[key]
       merged[key] = own && typeof own === 'object' && value && typeof value === 'object' ? { ...own, ...value } : value
     }
     merged['ui:submitButtonOptions'] = { norender: true }
     return merged as UiSchema
-  }, [built, userUi])
+  }, [built, userUi, requestedSchema, keys])
 
   const errors = localErrors ?? serverErrors
-  const extraErrors = useMemo(() => fieldErrorsToErrorSchema(errors), [errors])
+  const extraErrors = useMemo(() => fieldErrorsToErrorSchema(errors, keys), [errors, keys])
 
   useEffect(() => {
     if (!serverErrors?.length) return
     setSummary(errorSummary(serverErrors.length))
-    focusField(wrapper.current, fieldPrefix, serverErrors[0]!.field)
-  }, [serverErrors, fieldPrefix, errorSummary])
+    focusField(wrapper.current, fieldPrefix, keys.keyOf(serverErrors[0]!.field))
+  }, [serverErrors, fieldPrefix, errorSummary, keys])
 
   const onSubmit = ({ formData }: IChangeEvent<Data>) => {
     // Spec kinds on the wire: numbers stay numbers, multi-selects string[], untouched optionals dropped.
@@ -81,7 +85,7 @@ export const ElicitationRjsfForm = memo(function ElicitationRjsfForm(props: Elic
     if (!result.ok) {
       setLocalErrors(result.errors)
       setSummary(errorSummary(result.errors.length))
-      focusField(wrapper.current, fieldPrefix, result.errors[0]!.field)
+      focusField(wrapper.current, fieldPrefix, keys.keyOf(result.errors[0]!.field))
       return
     }
     setLocalErrors(undefined)

@@ -22,15 +22,19 @@ import {
 } from '@rjsf/utils'
 import { fromRjsfFormData } from './from-rjsf-form-data'
 import { matchesSchema } from './matches-schema'
+import { type RjsfFieldKeys, rjsfFieldKeys } from './rjsf-field-keys'
 
 /** What RJSF hands the kit's validator: the form's values by field name. */
 export type RjsfFormValues = Record<string, unknown>
 
-// Converts core field errors into RJSF's error list (property paths like `.email`).
-function toRjsfErrors(errors: readonly FieldError[], schema?: RJSFSchema): RJSFValidationError[] {
+// Converts core field errors into RJSF's error list (property paths like `.email`, under RJSF's keys).
+function toRjsfErrors(errors: readonly FieldError[], keys: RjsfFieldKeys, schema?: RJSFSchema): RJSFValidationError[] {
   return errors.map((error) => {
-    const property = error.field ? `.${error.field}` : ''
-    const sub = error.field ? (schema?.properties?.[error.field] as RJSFSchema | undefined) : undefined
+    // The whole object has the empty pointer; a field named '' has the pointer '/'.
+    const isField = error.field !== '' || Boolean(error.pointer)
+    const key = keys.keyOf(error.field)
+    const property = isField ? `.${key}` : ''
+    const sub = isField && schema?.properties && Object.hasOwn(schema.properties, key) ? (schema.properties[key] as RJSFSchema) : undefined
     const title = typeof sub?.title === 'string' ? sub.title : error.field
     return {
       name: error.keyword,
@@ -38,11 +42,13 @@ function toRjsfErrors(errors: readonly FieldError[], schema?: RJSFSchema): RJSFV
       message: error.message,
       params: {},
       stack: title ? `${title}: ${error.message}` : error.message,
-      schemaPath: error.field ? `#/properties/${error.field}/${error.keyword}` : `#/${error.keyword}`,
+      schemaPath: isField ? `#/properties/${key}/${error.keyword}` : `#/${error.keyword}`,
       title,
     }
   })
 }
+
+const SAME_KEYS: RjsfFieldKeys = { keyOf: (name) => name }
 
 const PRIMITIVE_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array'])
 
@@ -72,9 +78,8 @@ function genericErrors(schema: RJSFSchema, data: RjsfFormValues): FieldError[] {
   return errors
 }
 
-function rawErrors(requestedSchema: RequestedSchema | undefined, schema: RJSFSchema, formData: unknown): FieldError[] {
+function rawErrors(requested: RequestedSchema | null, schema: RJSFSchema, formData: unknown): FieldError[] {
   const data = (formData ?? {}) as RjsfFormValues
-  const requested = requestedSchema ?? asRequestedSchema(schema)
   if (!requested) return genericErrors(schema, data)
   // The verdict is on what would be sent: empty optional values are dropped first, as on submit.
   const result = validateElicitationContent(requested, fromRjsfFormData(requested, data))
@@ -95,7 +100,9 @@ export function createEvalFreeValidator(requestedSchema?: RequestedSchema): Vali
       transformErrors?: ErrorTransformer<RjsfFormValues, RJSFSchema>,
       uiSchema?: UiSchema<RjsfFormValues, RJSFSchema>,
     ): ValidationData<RjsfFormValues> {
-      let errors = toRjsfErrors(rawErrors(requestedSchema, schema, formData), schema)
+      const requested = requestedSchema ?? asRequestedSchema(schema)
+      // Without the requested schema the RJSF schema's own keys are the names.
+      let errors = toRjsfErrors(rawErrors(requested, schema, formData), requestedSchema ? rjsfFieldKeys(requestedSchema) : SAME_KEYS, schema)
       if (transformErrors) errors = transformErrors(errors, uiSchema)
       const errorSchema = toErrorSchema<RjsfFormValues>(errors)
       if (!customValidate) return { errors, errorSchema }
@@ -106,7 +113,7 @@ export function createEvalFreeValidator(requestedSchema?: RequestedSchema): Vali
       return matchesSchema(schema, formData)
     },
     rawValidation<Result = FieldError>(schema: RJSFSchema, formData?: RjsfFormValues) {
-      return { errors: rawErrors(requestedSchema, schema, formData) as unknown as Result[] }
+      return { errors: rawErrors(requestedSchema ?? asRequestedSchema(schema), schema, formData) as unknown as Result[] }
     },
     reset() {},
   }

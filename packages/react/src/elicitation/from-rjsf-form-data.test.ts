@@ -35,8 +35,10 @@ describe('fromRjsfFormData', () => {
 
   it('keeps a field named __proto__ as an answer, not a prototype', () => {
     const properties = JSON.parse('{"__proto__": {"type": "string"}}') as RequestedSchema['properties']
-    const content = fromRjsfFormData({ type: 'object', properties }, JSON.parse('{"__proto__": "x"}'))
+    // toRjsfSchema holds it under a stand-in key; the answer comes back under its own name.
+    const content = fromRjsfFormData({ type: 'object', properties }, { 'mcp-hitl-field-0': 'x' })
     expect(Object.hasOwn(content, '__proto__')).toBe(true)
+    expect(Object.entries(content)).toEqual([['__proto__', 'x']])
     expect(Object.getPrototypeOf(content)).toBe(Object.prototype)
   })
 })

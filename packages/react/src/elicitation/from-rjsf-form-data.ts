@@ -3,6 +3,7 @@
  * fields left empty, numbers as numbers. The result still goes through `validateElicitationContent`.
  */
 import { type ElicitContent, type ElicitContentValue, isRecord, type PrimitiveSchemaDefinition, type RequestedSchema } from '@mcp-hitl/core'
+import { rjsfFieldKeys } from './rjsf-field-keys'
 
 // One field's answer in its spec kind, or undefined when the field was left empty.
 function contentValue(field: PrimitiveSchemaDefinition, raw: unknown): ElicitContentValue | undefined {
@@ -20,13 +21,18 @@ function contentValue(field: PrimitiveSchemaDefinition, raw: unknown): ElicitCon
   return value as ElicitContentValue
 }
 
-/** Normalises RJSF `formData` to elicitation content: drops unset and empty optional values, keeps kinds. */
+/**
+ * Normalises RJSF `formData` (of the form `toRjsfSchema(schema)` built) to elicitation content: drops
+ * unset and empty optional values, keeps kinds, and gives back the names RJSF held under stand-in keys.
+ */
 export function fromRjsfFormData(schema: RequestedSchema, formData: unknown): ElicitContent {
   if (!isRecord(formData)) return {}
+  const keys = rjsfFieldKeys(schema)
   const entries: [string, ElicitContentValue][] = []
   for (const [name, field] of Object.entries(schema.properties)) {
-    if (!Object.hasOwn(formData, name)) continue
-    const value = contentValue(field, formData[name])
+    const key = keys.keyOf(name)
+    if (!Object.hasOwn(formData, key)) continue
+    const value = contentValue(field, formData[key])
     if (value !== undefined) entries.push([name, value])
   }
   // Object.fromEntries defines own properties: a field named `__proto__` stays a field.

@@ -1,6 +1,10 @@
+import type { RequestedSchema } from '@mcp-hitl/core'
 import type { RJSFValidationError } from '@rjsf/utils'
 import { describe, expect, it } from 'vitest'
 import { fieldErrorsToErrorSchema, filterErrorNoise } from './readable-errors'
+import { type RjsfFieldKeys, rjsfFieldKeys } from './rjsf-field-keys'
+
+const SAME: RjsfFieldKeys = { keyOf: (name) => name }
 
 describe('filterErrorNoise', () => {
   it('turns a const error per option plus the oneOf summary into one readable error', () => {
@@ -33,8 +37,21 @@ describe('fieldErrorsToErrorSchema', () => {
       fieldErrorsToErrorSchema([
         { field: 'email', pointer: '/email', keyword: 'format', message: 'Bad address.' },
         { field: '', pointer: '', keyword: 'type', message: 'Not an object.' },
-      ]),
+      ], SAME),
     ).toEqual({ email: { __errors: ['Bad address.'] }, __errors: ['Not an object.'] })
-    expect(fieldErrorsToErrorSchema([])).toBeUndefined()
+    expect(fieldErrorsToErrorSchema([], SAME)).toBeUndefined()
+  })
+
+  it('puts errors of a field named "" or __proto__ under its RJSF key, not at the root or on a prototype', () => {
+    const properties = JSON.parse('{"": {"type": "string"}, "__proto__": {"type": "string"}}') as RequestedSchema['properties']
+    const keys = rjsfFieldKeys({ type: 'object', properties })
+    const out = fieldErrorsToErrorSchema(
+      [
+        { field: '', pointer: '/', keyword: 'required', message: 'Empty name.' },
+        { field: '__proto__', pointer: '/__proto__', keyword: 'required', message: 'Proto.' },
+      ],
+      keys,
+    )
+    expect(out).toEqual({ 'mcp-hitl-field-0': { __errors: ['Empty name.'] }, 'mcp-hitl-field-1': { __errors: ['Proto.'] } })
   })
 })

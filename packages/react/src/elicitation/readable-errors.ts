@@ -1,5 +1,6 @@
 import type { FieldError } from '@mcp-hitl/core'
 import type { ErrorSchema, RJSFValidationError } from '@rjsf/utils'
+import type { RjsfFieldKeys } from './rjsf-field-keys'
 
 // Keywords whose errors come in bursts for one bad select value (one `const` per option, then `oneOf`).
 const CHOICE_NOISE = new Set(['const', 'oneOf', 'anyOf', 'enum'])
@@ -31,15 +32,19 @@ export function filterErrorNoise(errors: RJSFValidationError[]): RJSFValidationE
 }
 
 /** Server field errors (422) as RJSF `extraErrors`. */
-export function fieldErrorsToErrorSchema(errors: readonly FieldError[] | undefined): ErrorSchema | undefined {
+export function fieldErrorsToErrorSchema(errors: readonly FieldError[] | undefined, keys: RjsfFieldKeys): ErrorSchema | undefined {
   if (!errors || errors.length === 0) return undefined
-  const schema: Record<string, { __errors: string[] }> = {}
+  const fields = new Map<string, string[]>()
+  const root: string[] = []
   for (const error of errors) {
-    const key = error.field || '__root'
-    const entry = schema[key] ?? { __errors: [] }
-    entry.__errors.push(error.message)
-    schema[key] = entry
+    // The whole object has the empty pointer; a field named '' has the pointer '/'.
+    if (error.field === '' && !error.pointer) {
+      root.push(error.message)
+      continue
+    }
+    const key = keys.keyOf(error.field)
+    fields.set(key, [...(fields.get(key) ?? []), error.message])
   }
-  const { __root, ...fields } = schema
-  return (__root ? { ...fields, __errors: __root.__errors } : fields) as ErrorSchema
+  const schema = Object.fromEntries([...fields].map(([key, messages]) => [key, { __errors: messages }]))
+  return (root.length > 0 ? { ...schema, __errors: root } : schema) as ErrorSchema
 }

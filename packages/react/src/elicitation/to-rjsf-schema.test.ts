@@ -94,12 +94,17 @@ describe('toRjsfSchema', () => {
     expect(input.required).toEqual(['a'])
   })
 
-  it('keeps a field named __proto__ as a field of both schemas', () => {
-    const properties = JSON.parse('{"__proto__": {"type": "string", "title": "Proto"}}') as RequestedSchema['properties']
-    const { schema, uiSchema } = toRjsfSchema({ type: 'object', properties })
-    expect(Object.keys(schema.properties ?? {})).toEqual(['__proto__'])
+  it('holds the names RJSF cannot carry (__proto__, "", __errors, ui:...) under stand-in keys that collide with no name', () => {
+    const properties = JSON.parse(
+      '{"__proto__": {"type": "string", "title": "Proto"}, "": {"type": "string"}, "__errors": {"type": "string"}, "ui:widget": {"type": "string"}, "mcp-hitl-field-0": {"type": "string"}, "name": {"type": "string"}}',
+    ) as RequestedSchema['properties']
+    const { schema, uiSchema } = toRjsfSchema({ type: 'object', properties, required: ['__proto__', 'name'] })
+    expect(Object.keys(schema.properties ?? {})).toEqual(['mcp-hitl-field-1', 'mcp-hitl-field-2', 'mcp-hitl-field-3', 'mcp-hitl-field-4', 'mcp-hitl-field-0', 'name'])
+    expect(schema.properties?.['mcp-hitl-field-1']).toEqual({ type: 'string', title: 'Proto' })
+    expect(schema.required).toEqual(['mcp-hitl-field-1', 'name'])
     expect(Object.getPrototypeOf(schema.properties)).toBe(Object.prototype)
-    expect(Object.hasOwn(uiSchema, '__proto__')).toBe(true)
+    expect(Object.hasOwn(uiSchema, 'mcp-hitl-field-1')).toBe(true)
+    expect(Object.hasOwn(uiSchema, '__proto__')).toBe(false)
     expect(Object.getPrototypeOf(uiSchema)).toBe(Object.prototype)
   })
 

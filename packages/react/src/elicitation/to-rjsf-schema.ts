@@ -11,6 +11,7 @@ import {
   type StringFieldSchema,
 } from '@mcp-hitl/core'
 import type { RJSFSchema, UiSchema } from '@rjsf/utils'
+import { rjsfFieldKeys } from './rjsf-field-keys'
 
 /** Knobs of {@link toRjsfSchema}. */
 export interface RjsfSchemaOptions {
@@ -72,9 +73,14 @@ function convertField(name: string, field: PrimitiveSchemaDefinition, options: R
   return { schema, ui }
 }
 
-/** Maps a parsed requested schema to an RJSF 6 `{ schema, uiSchema }` pair; pass {@link RJSF_FORM_OPTIONS} to the Form too. */
+/**
+ * Maps a parsed requested schema to an RJSF 6 `{ schema, uiSchema }` pair; pass {@link RJSF_FORM_OPTIONS}
+ * to the Form too, and read its data back with `fromRjsfFormData`: a field whose name RJSF cannot
+ * carry (`''`, `__proto__`, `ui:widget`...) is held under a stand-in key.
+ */
 export function toRjsfSchema(schema: RequestedSchema, options: RjsfSchemaOptions = {}): RjsfSchemaPair {
-  const fields = Object.entries(schema.properties).map(([name, field]) => [name, convertField(name, field, options)] as const)
+  const keys = rjsfFieldKeys(schema)
+  const fields = Object.entries(schema.properties).map(([name, field]) => [keys.keyOf(name), convertField(name, field, options)] as const)
   // Object.fromEntries defines own properties: a field named `__proto__` stays a field.
   const properties = Object.fromEntries(fields.map(([name, converted]) => [name, converted.schema]))
   const uiSchema: UiSchema = {
@@ -85,6 +91,6 @@ export function toRjsfSchema(schema: RequestedSchema, options: RjsfSchemaOptions
   }
   // `$schema` is left out: RJSF's Ajv only knows draft-07 and throws on a 2020-12 meta-schema URI.
   const out: RJSFSchema = { type: 'object', properties }
-  if (schema.required?.length) out.required = [...schema.required]
+  if (schema.required?.length) out.required = schema.required.map(keys.keyOf)
   return { schema: out, uiSchema }
 }
