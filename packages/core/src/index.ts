@@ -80,6 +80,7 @@ export { ELICITATION_INPUT_LIMITS } from './elicitation/input-limits'
 export { compileLinearPattern, matchesPattern } from './elicitation/linear-pattern'
 export { isStringFormat, matchesStringFormat, STRING_FORMATS } from './elicitation/string-formats'
 export type { CompileLinearPatternResult, LinearPattern, LinearPatternRefusal } from './elicitation/linear-pattern'
+export { isSafeServerIconSrc, MAX_SERVER_ICON_SRC_LENGTH, pickServerIcon } from './elicitation/server-icon'
 export { REDACTED, SENSITIVE_NAME_STEMS, SENSITIVE_NAME_WORDS, isSensitiveField, redactElicitationContent } from './elicitation/redact'
 
 // elicitation: respond client

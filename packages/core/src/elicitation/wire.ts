@@ -53,8 +53,10 @@ export interface ElicitationRequestData {
   url?: string
   /** URL mode: the server's own elicitation id, as `notifications/elicitation/complete` names it. */
   urlElicitationId?: string
-  /** Which MCP server asks, shown to the user as the spec requires. */
+  /** Which MCP server asks, shown to the user as the spec requires: its `serverInfo.title`, else its `name`. */
   serverName?: string
+  /** The server's icon (from `serverInfo.icons`): an https or `data:` image URL that `isSafeServerIconSrc` accepts. */
+  serverIcon?: string
   /** Epoch milliseconds after which the request is answered `cancel` and shown as expired. */
   expiresAt?: number
   status: ElicitationStatus

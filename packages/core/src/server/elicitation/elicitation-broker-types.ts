@@ -59,6 +59,8 @@ export interface ElicitationRequestContext {
   sessionId: string
   /** The MCP server's display name, shown to the user as the spec requires. */
   serverName?: string
+  /** The server's icon: an https or `data:` image URL; any other is dropped (`isSafeServerIconSrc`). */
+  serverIcon?: string
   /** Writes a `data-elicitation-request` part to the chat stream, e.g. the AI SDK `writer.write`. */
   emit?: (part: ElicitationDataPart) => void
   /** Aborting answers `cancel` and shows the elicitation as cancelled (e.g. the MCP request was cancelled). */

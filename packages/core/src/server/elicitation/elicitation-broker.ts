@@ -9,6 +9,7 @@
  */
 import { McpHitlError } from '../../errors'
 import type { ElicitRequestParams, ElicitResult } from '../../elicitation/protocol'
+import { isSafeServerIconSrc } from '../../elicitation/server-icon'
 import { validateElicitationContent } from '../../elicitation/validate-content'
 import type { ElicitationRequestData, ElicitationStatus, RespondRequestBody } from '../../elicitation/wire'
 import { createElicitationId } from './create-elicitation-id'
@@ -135,6 +136,7 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
     const at = now()
     const record: StoredElicitation = { id: createElicitationId(), sessionId: ctx.sessionId, createdAt: at, expiresAt: at, status: 'pending', ...shown }
     if (ctx.serverName !== undefined) record.serverName = ctx.serverName
+    if (isSafeServerIconSrc(ctx.serverIcon)) record.serverIcon = ctx.serverIcon
     report({ type: 'refused', id: record.id, sessionId: ctx.sessionId, serverName: ctx.serverName, reason })
     emitData(ctx.emit, ctx.sessionId, toElicitationRequestData(record, status, result, reason))
     return result
@@ -331,6 +333,7 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
       ...shown,
     }
     if (ctx.serverName !== undefined) record.serverName = ctx.serverName
+    if (isSafeServerIconSrc(ctx.serverIcon)) record.serverIcon = ctx.serverIcon
     try {
       const created = await store.create(record, limits)
       if (!created.ok) {

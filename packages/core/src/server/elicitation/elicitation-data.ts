@@ -32,6 +32,7 @@ export function toElicitationRequestData(
   if (record.url !== undefined) data.url = record.url
   if (record.urlElicitationId !== undefined) data.urlElicitationId = record.urlElicitationId
   if (record.serverName !== undefined) data.serverName = record.serverName
+  if (record.serverIcon !== undefined) data.serverIcon = record.serverIcon
   if (result) {
     data.response =
       result.content && record.mode === 'form'

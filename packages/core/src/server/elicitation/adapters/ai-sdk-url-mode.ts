@@ -5,12 +5,17 @@
  * passing everything else through unchanged, so an AI SDK chat gets the whole 2025-11-25
  * elicitation. Create the client with `capabilities: { elicitation: BROKER_ELICITATION_CAPABILITY }`
  * when you wrap its transport, and keep `attachBrokerToAiSdkClient` for the form requests.
+ *
+ * It also answers a replayed form request (the same JSON-RPC id and params after a reconnect) with
+ * the answer the client gave the first time, instead of passing it on for a second dialog: the AI
+ * SDK's handler never sees the request id.
  */
 import type { JSONRPCMessage, MCPTransport } from '@ai-sdk/mcp'
 import type { ElicitRequestURLParams } from '../../../elicitation/protocol'
 import { ELICITATION_COMPLETE_METHOD, ELICITATION_CREATE_METHOD } from '../../../elicitation/protocol'
 import type { ElicitationBroker, ElicitationRequestContext } from '../elicitation-broker-types'
-import { type ElicitationContextOption, readContext } from './read-context'
+import { type ElicitationContextOption, type PeerInfo, readContext } from './read-context'
+import { ReplayedRequests } from './replayed-requests'
 
 /** The transport being wrapped: the MCP SDK's `StreamableHTTPClientTransport` or any MCP transport. */
 export type UrlModeInnerTransport = Pick<MCPTransport, 'start' | 'close' | 'onclose' | 'onerror' | 'onmessage'> & {
@@ -25,8 +30,13 @@ type IncomingMessage = {
   id?: string | number
   method?: string
   params?: Record<string, unknown>
-  result?: { serverInfo?: { name?: unknown } }
+  result?: { serverInfo?: { name?: unknown; title?: unknown; icons?: unknown } }
 }
+
+type OutgoingMessage = { id?: string | number; method?: string; result?: unknown; error?: unknown }
+
+// JSON-RPC ids are typed: 1 and "1" are two requests.
+const idKey = (id: string | number) => `${typeof id}:${id}`
 
 /**
  * Wraps `inner` so URL-mode elicitations and their completion notifications reach `broker`.
@@ -37,12 +47,26 @@ export function withUrlElicitation(
   broker: Pick<ElicitationBroker, 'request' | 'complete'>,
   context: ElicitationContextOption,
 ): UrlModeTransport {
-  // The server's name from its `initialize` answer, shown when the context names none (as the form adapter does).
-  let serverName: string | undefined
-  const read = (): ElicitationRequestContext => readContext(context, serverName)
+  // The server's info from its `initialize` answer, shown when the context names none (as the form adapter does).
+  let peer: PeerInfo | undefined
+  const read = (): ElicitationRequestContext => readContext(context, peer)
+  const replayed = new ReplayedRequests()
+  // Form requests passed on to the client, by id: settled when the client's response goes out.
+  const forwarded = new Map<string, { resolve: (result: unknown) => void; reject: (error: unknown) => void }>()
+  const never = new AbortController().signal
   const outer: UrlModeTransport = {
     start: () => inner.start(),
-    send: (message) => inner.send(message),
+    send: (message) => {
+      const out = message as OutgoingMessage
+      const waiting = out.id !== undefined && out.method === undefined ? forwarded.get(idKey(out.id)) : undefined
+      if (waiting && out.id !== undefined) {
+        forwarded.delete(idKey(out.id))
+        // An error is not remembered: a replay of a request that failed is passed on again.
+        if (out.result !== undefined) waiting.resolve(out.result)
+        else waiting.reject(out.error)
+      }
+      return inner.send(message)
+    },
     close: () => inner.close(),
     setProtocolVersion: (version) => inner.setProtocolVersion?.(version),
   }
@@ -50,12 +74,35 @@ export function withUrlElicitation(
   inner.onerror = (error) => outer.onerror?.(error)
   inner.onmessage = (raw) => {
     const message = raw as IncomingMessage
-    const name = message.result?.serverInfo?.name
-    if (typeof name === 'string' && name) serverName = name
+    const info = message.result?.serverInfo
+    if (info && typeof info.name === 'string' && info.name) {
+      peer = { name: info.name, ...(typeof info.title === 'string' ? { title: info.title } : {}), icons: info.icons }
+    }
     if (message.method === ELICITATION_COMPLETE_METHOD) {
       const id = message.params?.elicitationId
       // Unknown or repeated ids are ignored by the broker, as the spec requires of clients.
       if (typeof id === 'string') void broker.complete(id, { sessionId: read().sessionId })
+      return
+    }
+    if (message.method === ELICITATION_CREATE_METHOD && message.id !== undefined && message.params?.mode !== 'url') {
+      const id = message.id
+      const scope = { sessionId: read().sessionId, mcpSessionId: (inner as { sessionId?: string }).sessionId, requestId: id }
+      replayed
+        .answer(scope, message.params, never, () => {
+          // The first of its kind: the client answers it; its response (in `send`) is the recorded answer.
+          const answer = new Promise<never>((resolve, reject) => forwarded.set(idKey(id), { resolve: resolve as (r: unknown) => void, reject }))
+          outer.onmessage?.(raw)
+          return answer
+        })
+        .then(
+          ({ result, replay }) => {
+            if (!replay) return
+            return inner.send({ jsonrpc: '2.0', id, result } as unknown as JSONRPCMessage)
+          },
+          // The client answered the first one with an error, and sent it itself.
+          () => {},
+        )
+        .catch((error: unknown) => outer.onerror?.(error instanceof Error ? error : new Error(String(error))))
       return
     }
     if (message.method === ELICITATION_CREATE_METHOD && message.id !== undefined && message.params?.mode === 'url') {

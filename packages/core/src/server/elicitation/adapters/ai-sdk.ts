@@ -44,7 +44,7 @@ export function attachBrokerToAiSdkClient(
 ): () => void {
   const detached = new AbortController()
   client.onElicitationRequest(options.schema, async (request): Promise<AiSdkElicitResult> => {
-    const base = readContext(options.context, client.serverInfo?.name || undefined)
+    const base = readContext(options.context, client.serverInfo)
     const signal = base.signal ? AbortSignal.any([base.signal, detached.signal]) : detached.signal
     const ctx: ElicitationRequestContext = { ...base, signal, modes: ['form'] }
     // The client validated only `message` and that `requestedSchema` exists; the broker parses the rest.

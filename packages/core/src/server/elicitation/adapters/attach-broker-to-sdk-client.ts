@@ -1,45 +1,110 @@
 /**
  * The one implementation behind the MCP TypeScript SDK adapters (v1 `@modelcontextprotocol/sdk`,
- * v2 `@modelcontextprotocol/client`): the two SDK generations differ only in how a handler is
- * registered (by schema or by method name) and where a request's abort signal sits, so each adapter
- * describes that in a few lines and this file does the rest.
+ * v2 `@modelcontextprotocol/client`): each adapter says how its SDK generation hands over an
+ * `elicitation/create` request (see {@link installRawFallback} for the one that sees the params as
+ * they came) and this file does the rest. A replay of an answered request (same MCP session, same
+ * JSON-RPC id, same params) gets the recorded answer instead of a second dialog (`ReplayedRequests`).
  */
 import type { ElicitRequestParams, ElicitResult } from '../../../elicitation/protocol'
 import type { ElicitationBroker, ElicitationRequestContext } from '../elicitation-broker-types'
-import { type ElicitationContextOption, readContext } from './read-context'
+import { type ElicitationContextOption, type PeerInfo, readContext } from './read-context'
+import { ReplayedRequests, type ReplayedRequestsOptions } from './replayed-requests'
+import { RequestSignals } from './request-signals'
 
-/** What both SDK generations' clients share: removing handlers by method name, the server's name. */
+/** A JSON-RPC request as the SDK's fallback handler receives it (params not parsed by any schema). */
+export interface RawSdkRequest {
+  id: string | number
+  method: string
+  params?: unknown
+}
+
+/** One `elicitation/create` as an adapter hands it over. */
+export interface SdkElicitRequest {
+  /** The JSON-RPC id; undefined when the request did not come on the wire (nothing to deduplicate). */
+  id: string | number | undefined
+  params: unknown
+  /** The SDK's per-request signal (server cancellation, closed transport). */
+  signal: AbortSignal | undefined
+  /** The transport's session (Streamable HTTP's `Mcp-Session-Id`), when it has one. */
+  mcpSessionId: string | undefined
+}
+
+/** What both SDK generations' clients share: removing the completion handler, the server's info. */
 export interface SdkClientCommon {
-  removeRequestHandler(method: string): void
   removeNotificationHandler(method: string): void
-  getServerVersion?(): { name?: string } | undefined
+  getServerVersion?(): PeerInfo | undefined
 }
 
 /** How one SDK generation registers the two handlers the broker answers. */
 export interface SdkElicitationHandlers {
-  /** Registers `handle` for `elicitation/create`, passing the request's params and abort signal. */
-  onElicit(handle: (params: ElicitRequestParams, signal: AbortSignal) => Promise<ElicitResult>): void
+  /** Registers `handle` for `elicitation/create`; returns what unregisters it. */
+  onElicit(handle: (request: SdkElicitRequest) => Promise<ElicitResult>): () => void
   /** Registers `handle` for `notifications/elicitation/complete`. */
   onComplete(handle: (elicitationId: string) => Promise<void>): void
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: each SDK generation types its fallback's extra and result its own way.
+type AnyFallback = (request: any, extra: any) => Promise<any>
+
+/** A client with the SDK `Protocol`'s public `fallbackRequestHandler`. */
+export interface FallbackHost {
+  fallbackRequestHandler?: AnyFallback | undefined
+}
+
+const ELICITATION_CREATE = 'elicitation/create'
+const METHOD_NOT_FOUND = -32601
+
 /**
- * Routes elicitations into the broker through `handlers`. The request's abort signal (server
- * cancellation, closed transport) cancels the elicitation. The returned function removes both
- * handlers and answers still-waiting elicitations `cancel`.
+ * Answers `elicitation/create` from the client's `fallbackRequestHandler` (public on the SDK's
+ * `Protocol`) rather than from `setRequestHandler`: a handler registered by schema runs only after
+ * the SDK's schema parsed the params, which rejects (-32603) schemas real servers send (a titled
+ * enum without `type`, `anyOf` with null, `$ref`, `type: [...]`, `properties: []`) and strips
+ * constraints they enforce (`pattern`, `exclusiveMinimum`, `uniqueItems`, `writeOnly`). The fallback
+ * gets the JSON-RPC request as it came. Other methods go on to the fallback that was there before.
+ * Returns what restores it.
+ */
+export function installRawFallback(
+  client: FallbackHost,
+  handle: (request: { id: string | number; params?: unknown }, extra: unknown) => Promise<unknown>,
+): () => void {
+  const previous = client.fallbackRequestHandler
+  const fallback: AnyFallback = async (request: { id: string | number; method: string; params?: unknown }, extra: unknown) => {
+    if (request.method === ELICITATION_CREATE) return handle(request, extra)
+    if (previous) return previous(request, extra)
+    throw Object.assign(new Error('Method not found'), { code: METHOD_NOT_FOUND })
+  }
+  client.fallbackRequestHandler = fallback
+  return () => {
+    if (client.fallbackRequestHandler === fallback) client.fallbackRequestHandler = previous
+  }
+}
+
+/**
+ * Routes elicitations into the broker. The request's abort signal cancels the elicitation. The
+ * returned function unregisters both handlers and answers still-waiting elicitations `cancel`.
  */
 export function attachBrokerToSdkClient(
   client: SdkClientCommon,
   handlers: SdkElicitationHandlers,
   broker: Pick<ElicitationBroker, 'request' | 'complete'>,
   context: ElicitationContextOption,
+  replays?: ReplayedRequestsOptions,
 ): () => void {
-  const detached = new AbortController()
-  const contextNow = (): ElicitationRequestContext => readContext(context, client.getServerVersion?.()?.name || undefined)
-  handlers.onElicit((params, signal) => {
+  const signals = new RequestSignals()
+  const replayed = new ReplayedRequests(replays)
+  const contextNow = (): ElicitationRequestContext => readContext(context, client.getServerVersion?.())
+  const unregister = handlers.onElicit(async (request) => {
     const base = contextNow()
-    const signals = [detached.signal, signal, ...(base.signal ? [base.signal] : [])]
-    return broker.request(params, { ...base, signal: AbortSignal.any(signals) })
+    const own = signals.start([request.signal, base.signal])
+    // The broker's tolerant parser reads the params (and refuses what it must, with a reason).
+    const ask = (signal: AbortSignal) => broker.request(request.params as ElicitRequestParams, { ...base, signal })
+    try {
+      if (request.id === undefined) return await ask(own.signal)
+      const scope = { sessionId: base.sessionId, mcpSessionId: request.mcpSessionId, requestId: request.id }
+      return (await replayed.answer(scope, request.params, own.signal, ask)).result
+    } finally {
+      own.done()
+    }
   })
   handlers.onComplete(async (elicitationId) => {
     const { sessionId, serverName } = contextNow()
@@ -47,8 +112,8 @@ export function attachBrokerToSdkClient(
     await broker.complete(elicitationId, { sessionId, serverName })
   })
   return () => {
-    client.removeRequestHandler('elicitation/create')
+    unregister()
     client.removeNotificationHandler('notifications/elicitation/complete')
-    detached.abort()
+    signals.detach()
   }
 }

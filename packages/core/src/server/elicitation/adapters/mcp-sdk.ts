@@ -8,11 +8,9 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type {
   ElicitRequestSchema,
   ElicitationCompleteNotificationSchema,
-  ElicitResult as SdkElicitResult,
 } from '@modelcontextprotocol/sdk/types.js'
-import type { ElicitRequestParams } from '../../../elicitation/protocol'
 import type { ElicitationBroker } from '../elicitation-broker-types'
-import { attachBrokerToSdkClient } from './attach-broker-to-sdk-client'
+import { attachBrokerToSdkClient, installRawFallback } from './attach-broker-to-sdk-client'
 import type { ElicitationContextOption } from './read-context'
 
 /** Options of {@link attachBrokerToMcpClient}. */
@@ -22,6 +20,7 @@ export interface McpSdkAdapterOptions {
    * `@modelcontextprotocol/sdk/types.js`; passed in so this entry has no runtime dependency on the SDK.
    */
   schemas: {
+    /** No longer read: the requests are answered before this schema would parse them (kept for compatibility). */
     request: typeof ElicitRequestSchema
     complete: typeof ElicitationCompleteNotificationSchema
   }
@@ -32,7 +31,7 @@ export interface McpSdkAdapterOptions {
 /** The narrow client surface the adapter needs; `getServerVersion` names the server when `context` does not. */
 export type McpSdkElicitationClient = Pick<
   Client,
-  'setRequestHandler' | 'setNotificationHandler' | 'removeRequestHandler' | 'removeNotificationHandler'
+  'fallbackRequestHandler' | 'setNotificationHandler' | 'removeNotificationHandler'
 > &
   Partial<Pick<Client, 'getServerVersion'>>
 
@@ -49,11 +48,12 @@ export function attachBrokerToMcpClient(
   return attachBrokerToSdkClient(
     client,
     {
+      // The fallback handler sees the params before any schema of the SDK does.
       onElicit: (handle) =>
-        client.setRequestHandler(
-          options.schemas.request,
-          async (request, extra) => (await handle(request.params as ElicitRequestParams, extra.signal)) as SdkElicitResult,
-        ),
+        installRawFallback(client, (request, extra) => {
+          const { signal, sessionId } = extra as { signal?: AbortSignal; sessionId?: string }
+          return handle({ id: request.id, params: request.params, signal, mcpSessionId: sessionId })
+        }),
       onComplete: (handle) => client.setNotificationHandler(options.schemas.complete, (notification) => handle(notification.params.elicitationId)),
     },
     broker,

@@ -22,6 +22,8 @@ export interface StoredElicitation {
   /** The session that may answer it (from the handlers' `getSessionId`). */
   sessionId: string
   serverName?: string
+  /** The server's icon URL, already checked with `isSafeServerIconSrc`. */
+  serverIcon?: string
   mode: ElicitationMode
   message: string
   requestedSchema: RequestedSchema
