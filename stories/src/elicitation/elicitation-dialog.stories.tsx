@@ -219,6 +219,21 @@ export const CannotRender: Story = {
   },
 }
 
+// A 24x24 square as an inline SVG: a data: image URL, as a server may put in `serverInfo.icons`.
+const ACME_ICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><rect width="24" height="24" rx="5" fill="#4f46e5"/><path d="M7 17l5-10 5 10" stroke="#fff" stroke-width="2" fill="none"/></svg>')}`
+
+/** The server's icon (2025-11-25 `serverInfo.icons`, https or data: only) beside its title (`serverInfo.title`). */
+export const ServerIcon: Story = {
+  args: { requests: [formRequest('Who should we contact?', contactSchema, { serverName: 'Acme Support', serverIcon: ACME_ICON })] },
+  play: async ({ canvasElement }) => {
+    const dialog = await findDialog(canvasElement)
+    const icon = dialog.dialog.querySelector('[data-part="server-icon"]')
+    await expect(icon).toHaveAttribute('src', ACME_ICON)
+    await expect(icon).toHaveAttribute('referrerpolicy', 'no-referrer')
+    await expect(dialog.getByRole('heading', { name: 'Acme Support asks for information' })).toBeVisible()
+  },
+}
+
 /** A sensitive number (a PIN): masked like a password, sent as a number. */
 export const SensitivePin: Story = {
   args: {

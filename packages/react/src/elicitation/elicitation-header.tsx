@@ -1,3 +1,4 @@
+import { isSafeServerIconSrc } from '@mcp-hitl/core'
 import { Description, Title } from '@radix-ui/react-dialog'
 import { type ComponentPropsWithoutRef, forwardRef } from 'react'
 import { useElicitationView } from './elicitation-context'
@@ -15,11 +16,14 @@ export const ElicitationHeader = forwardRef<HTMLDivElement, ElicitationHeaderPro
   const { item, labels, ids, inDialog } = useElicitationView('ElicitationHeader')
   if (!item) return null
   const server = item.data.serverName
+  // Checked again here, whatever built the part: only https or data: images, in an <img> (no script) without referrer.
+  const icon = isSafeServerIconSrc(item.data.serverIcon) ? item.data.serverIcon : undefined
   const TitleTag = inDialog ? Title : 'h2'
   const MessageTag = inDialog ? Description : 'p'
   return (
     <div {...props} ref={ref} data-part="header">
       <div data-part="header-row">
+        {icon && <img data-part="server-icon" src={icon} alt="" width={24} height={24} referrerPolicy="no-referrer" decoding="async" />}
         <TitleTag id={ids.title} data-part="title">
           {labels.title(server)}
         </TitleTag>
