@@ -42,8 +42,13 @@ function focusField(root: HTMLElement | null, prefix: string, key: string): void
 /** RJSF form for one requested schema; re-renders only when its own props change. */
 export const ElicitationRjsfForm = memo(function ElicitationRjsfForm(props: ElicitationRjsfFormProps) {
   const { requestedSchema, formId, fieldPrefix, disabled, serverErrors, customisation, errorSummary, onAccept, initialValues, onValuesChange } = props
-  // The first values only: RJSF resets its state whenever formData changes identity.
-  const [startFrom] = useState(() => initialValues)
+  // The first values only: RJSF resets its state whenever formData changes identity. By RJSF key:
+  // a draft names its fields as the server does.
+  const [startFrom] = useState(() => {
+    if (!initialValues) return undefined
+    const keys = rjsfFieldKeys(requestedSchema)
+    return Object.fromEntries(Object.entries(initialValues).map(([name, value]) => [keys.keyOf(name), value]))
+  })
   const { validator, theme, widgets, templates, fields, uiSchema: userUi, formProps } = customisation
   const wrapper = useRef<HTMLDivElement>(null)
   const [localErrors, setLocalErrors] = useState<FieldError[] | undefined>()

@@ -107,4 +107,22 @@ describe('drafts', () => {
     await expect.element(page.getByRole('dialog').getByLabelText('Name')).toHaveValue('Nobody')
     expect(Object.keys(sessionStorage)).toEqual([])
   })
+
+  it('keeps the draft of fields RJSF holds under stand-in keys (__proto__, "") through a remount', async () => {
+    const odd: RequestedSchema = {
+      type: 'object',
+      properties: Object.fromEntries([
+        ['__proto__', { type: 'string', title: 'Proto' }],
+        ['', { type: 'string', title: 'Empty' }],
+      ]),
+    }
+    await render(<Toggled data={formRequest(odd)} />)
+    await page.getByLabelText('Proto').fill('p')
+    await page.getByLabelText('Empty').fill('e')
+    await page.getByRole('button', { name: 'toggle' }).click()
+    await expect.element(page.getByLabelText('Proto')).not.toBeInTheDocument()
+    await page.getByRole('button', { name: 'toggle' }).click()
+    await expect.element(page.getByLabelText('Proto')).toHaveValue('p')
+    await expect.element(page.getByLabelText('Empty')).toHaveValue('e')
+  })
 })
