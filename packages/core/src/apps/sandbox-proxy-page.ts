@@ -63,7 +63,9 @@ const SCRIPT = `(function () {
   var host = ancestors && ancestors.length ? ancestors[0] : '';
   if (!host && document.referrer) { try { host = new URL(document.referrer).origin; } catch (e) { host = ''; } }
   if (ALLOWED.indexOf(host) === -1) { document.body.textContent = 'This sandbox may not be embedded here.'; return; }
-  var TOKENS = ['allow-scripts', 'allow-forms', 'allow-popups', 'allow-modals', 'allow-downloads'];
+  // What a host may give the app besides scripts. Never allow-downloads: files go through the
+  // host's ui/download-file confirmation, never a navigation of the frame.
+  var TOKENS = ['allow-forms', 'allow-modals', 'allow-pointer-lock', 'allow-popups'];
   var FEATURES = { camera: 'camera', microphone: 'microphone', geolocation: 'geolocation', clipboardWrite: 'clipboard-write' };
   var inner = null;
   var port = null;
@@ -84,7 +86,7 @@ const SCRIPT = `(function () {
     frame.setAttribute('title', 'MCP App');
     frame.style.cssText = 'border:0;width:100%;height:100%;display:block';
     // Only harmless tokens survive: never allow-same-origin (the app would own this proxy), never top navigation.
-    var asked = typeof params.sandbox === 'string' ? params.sandbox.split(/s+/) : [];
+    var asked = typeof params.sandbox === 'string' ? params.sandbox.split(/\\s+/) : [];
     var tokens = ['allow-scripts'];
     for (var i = 0; i < asked.length; i++) if (TOKENS.indexOf(asked[i]) !== -1 && tokens.indexOf(asked[i]) === -1) tokens.push(asked[i]);
     frame.setAttribute('sandbox', tokens.join(' '));

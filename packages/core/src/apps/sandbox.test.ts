@@ -12,6 +12,12 @@ describe('buildSandboxAttribute', () => {
     expect(value).toBe('allow-scripts allow-forms allow-popups')
     expect(value).not.toContain('top-navigation')
   })
+  it('adds modals and pointer lock on request, never downloads or escaping popups', () => {
+    const value = buildSandboxAttribute({ allowForms: true, allowModals: true, allowPointerLock: true })
+    expect(value).toBe('allow-scripts allow-forms allow-modals allow-pointer-lock')
+    expect(buildSandboxAttribute({ allowForms: false, allowModals: false, allowPointerLock: false })).toBe('allow-scripts')
+    expect(value).not.toMatch(/downloads|escape-sandbox|same-origin/)
+  })
   it('adds allow-same-origin for a proxy on a separate origin', () => {
     expect(buildSandboxAttribute({ sameOrigin: true })).toBe('allow-scripts allow-same-origin')
   })

@@ -14,13 +14,23 @@ export interface SandboxAttributeOptions {
   sameOrigin?: boolean
   /** The frame gets its HTML through `srcdoc` (it then runs with the embedder's origin if same-origin). */
   srcdoc?: boolean
-  /** Adds `allow-forms`. */
+  /**
+   * Adds `allow-forms`: a `<form>` fires `submit` for the app's script. The app's CSP keeps
+   * `form-action 'none'`, so a submission never navigates anywhere.
+   */
   allowForms?: boolean
+  /** Adds `allow-modals`: `alert`, `confirm`, `prompt` and `print` (browser dialogs the app's text fills). */
+  allowModals?: boolean
+  /** Adds `allow-pointer-lock` (games, 3D views; the browser shows its own notice and Escape releases it). */
+  allowPointerLock?: boolean
   /** Adds `allow-popups` (links open through `ui/open-link` without it). */
   allowPopups?: boolean
 }
 
-/** The `sandbox` attribute: `allow-scripts` plus what was asked; never `allow-top-navigation`. */
+/**
+ * The `sandbox` attribute: `allow-scripts` plus what was asked; never `allow-top-navigation`,
+ * `allow-downloads` (files go through `ui/download-file`) or `allow-popups-to-escape-sandbox`.
+ */
 export function buildSandboxAttribute(options: SandboxAttributeOptions = {}): string {
   if (options.sameOrigin && options.srcdoc) {
     // srcdoc + allow-same-origin = the app runs as the host page itself.
@@ -32,6 +42,8 @@ export function buildSandboxAttribute(options: SandboxAttributeOptions = {}): st
   const tokens = ['allow-scripts']
   if (options.sameOrigin) tokens.push('allow-same-origin')
   if (options.allowForms) tokens.push('allow-forms')
+  if (options.allowModals) tokens.push('allow-modals')
+  if (options.allowPointerLock) tokens.push('allow-pointer-lock')
   if (options.allowPopups) tokens.push('allow-popups')
   return tokens.join(' ')
 }
