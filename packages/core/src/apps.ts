@@ -36,6 +36,13 @@ export { detectHostContext, diffHostContext } from './apps/host-context'
 export type { McpAppDisplayMode, McpAppHostContext, McpAppTheme } from './apps/host-context'
 export { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_RATE_LIMIT } from './apps/message-guard'
 export type { RateLimit } from './apps/message-guard'
+export { healPartialJson, MAX_PARTIAL_JSON_DEPTH, parsePartialToolInput } from './apps/heal-partial-json'
+export {
+  createPartialInputFeed,
+  DEFAULT_PARTIAL_INPUT_INTERVAL_MS,
+  DEFAULT_PARTIAL_INPUT_MAX_CHARS,
+} from './apps/partial-input-feed'
+export type { PartialInputFeed, PartialInputFeedOptions } from './apps/partial-input-feed'
 export { decodeBase64Utf8, readMcpAppResource } from './apps/read-app-resource'
 export type { McpAppResource } from './apps/read-app-resource'
 export {

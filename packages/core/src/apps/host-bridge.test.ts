@@ -75,11 +75,69 @@ describe('createMcpAppHostBridge', () => {
   it('holds the result until the input is known, and sends cancellation instead of a result', async () => {
     const t = setup()
     await t.handshake()
-    t.bridge.setToolCancelled('user action')
+    t.bridge.setToolResult({ content: [] })
     expect(t.sent.filter((m) => m.method)).toEqual([])
     t.bridge.setToolInput({ q: 1 })
-    expect(t.sent.filter((m) => m.method).map((m) => m.method)).toEqual(['ui/notifications/tool-input', 'ui/notifications/tool-cancelled'])
-    expect(t.sent.at(-1)?.params).toEqual({ reason: 'user action' })
+    expect(t.sent.filter((m) => m.method).map((m) => m.method)).toEqual(['ui/notifications/tool-input', 'ui/notifications/tool-result'])
+    const other = setup({ toolInput: { q: 1 } })
+    await other.handshake()
+    other.bridge.setToolCancelled('user action')
+    expect(other.sent.filter((m) => m.method).map((m) => m.method)).toEqual(['ui/notifications/tool-input', 'ui/notifications/tool-cancelled'])
+    expect(other.sent.at(-1)?.params).toEqual({ reason: 'user action' })
+  })
+
+  it('streams partial arguments before the input, the latest one at the handshake, and none after it', async () => {
+    const t = setup()
+    t.bridge.setToolInputPartial({ q: 'P' })
+    t.bridge.setToolInputPartial({ q: 'Pa' })
+    expect(t.sent).toEqual([])
+    await t.handshake()
+    t.bridge.setToolInputPartial({ q: 'Par' })
+    t.bridge.setToolInput({ q: 'Paris' })
+    t.bridge.setToolInputPartial({ q: 'late' })
+    t.bridge.setToolResult({ content: [] })
+    expect(t.sent.filter((m) => m.method).map((m) => [m.method, m.params])).toEqual([
+      ['ui/notifications/tool-input-partial', { arguments: { q: 'Pa' } }],
+      ['ui/notifications/tool-input-partial', { arguments: { q: 'Par' } }],
+      ['ui/notifications/tool-input', { arguments: { q: 'Paris' } }],
+      ['ui/notifications/tool-result', { content: [] }],
+    ])
+  })
+
+  it('tells the app a call cancelled while its arguments were streaming, without an input', async () => {
+    const t = setup()
+    await t.handshake()
+    t.bridge.setToolInputPartial({ q: 'Pa' })
+    t.bridge.setToolCancelled('The model stopped')
+    t.bridge.setToolInputPartial({ q: 'Par' })
+    t.bridge.setToolInput({ q: 'Paris' })
+    expect(t.sent.filter((m) => m.method).map((m) => [m.method, m.params])).toEqual([
+      ['ui/notifications/tool-input-partial', { arguments: { q: 'Pa' } }],
+      ['ui/notifications/tool-cancelled', { reason: 'The model stopped' }],
+    ])
+  })
+
+  it('asks onDisplayModeRequest before leaving inline, and answers the current mode when refused', async () => {
+    let allow = false
+    const onDisplayModeRequest = vi.fn(async () => allow)
+    const onDisplayModeChange = vi.fn()
+    const t = setup({ displayModes: ['inline', 'fullscreen'], handlers: { onDisplayModeRequest, onDisplayModeChange } })
+    t.send({ jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: { appCapabilities: { availableDisplayModes: ['inline', 'fullscreen'] } } })
+    await t.settle()
+    t.send({ jsonrpc: '2.0', method: 'ui/notifications/initialized' })
+    t.send({ jsonrpc: '2.0', id: 2, method: 'ui/request-display-mode', params: { mode: 'fullscreen' } })
+    await t.settle()
+    expect(t.reply(2)?.result).toEqual({ mode: 'inline' })
+    allow = true
+    t.send({ jsonrpc: '2.0', id: 3, method: 'ui/request-display-mode', params: { mode: 'fullscreen' } })
+    await t.settle()
+    expect(t.reply(3)?.result).toEqual({ mode: 'fullscreen' })
+    t.send({ jsonrpc: '2.0', id: 4, method: 'ui/request-display-mode', params: { mode: 'inline' } })
+    await t.settle()
+    expect(t.reply(4)?.result).toEqual({ mode: 'inline' })
+    // Asked twice for fullscreen, never for going back inline.
+    expect(onDisplayModeRequest.mock.calls).toEqual([['fullscreen'], ['fullscreen']])
+    expect(onDisplayModeChange.mock.calls).toEqual([['fullscreen'], ['inline']])
   })
 
   it('ignores messages from another window or with another origin', async () => {

@@ -94,6 +94,11 @@ export interface McpAppHostHandlers {
   onSizeChange?(size: { width?: number; height?: number }): void
   /** The display mode changed at the app's request (already checked against what host and app allow). */
   onDisplayModeChange?(mode: McpAppDisplayMode): void
+  /**
+   * The app asks for a mode other than `inline` that host and app both allow: resolve `false` (or
+   * throw) to refuse, e.g. until the person confirms. Without it the mode is granted.
+   */
+  onDisplayModeRequest?(mode: Exclude<McpAppDisplayMode, 'inline'>): boolean | undefined | Promise<boolean | undefined>
   /** The app asks to be closed; the host decides. */
   onRequestTeardown?(): void
   /**
@@ -183,6 +188,11 @@ export interface McpAppHostBridge {
   connect(target: McpAppTarget, listenOn?: Pick<Window, 'addEventListener' | 'removeEventListener'>): void
   /** Sets the tool arguments (ignored once sent). */
   setToolInput(args: Record<string, unknown>): void
+  /**
+   * The arguments so far, healed, while the model still writes them: sent as `tool-input-partial`
+   * (the latest one at the handshake), never after the complete input. Throttling is the caller's.
+   */
+  setToolInputPartial(args: Record<string, unknown>): void
   /** Sets the tool result (ignored once a result or cancellation was sent). */
   setToolResult(result: CallToolResult): void
   /** Tells the app the tool call was cancelled (instead of a result). */
@@ -286,6 +296,9 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
     : undefined
   let inputSent = false
   let outcomeSent = false
+  // The latest partial arguments, and whether this document has seen them.
+  let partial: Record<string, unknown> | undefined
+  let partialSent = false
   let nextId = 1
   // The host's own requests to the app, by id: settled by the app's answer, or with none on close.
   const waiting = new Map<JsonRpcId, (answer?: { result?: unknown; error?: JsonRpcErrorObject }) => void>()
@@ -331,14 +344,20 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
   }
   const notify = (method: string, params: Record<string, unknown>) => post({ method, params })
 
-  // Order guarantee: nothing before `initialized`, then tool-input once, then the outcome once.
+  // Order guarantee: nothing before `initialized`, then partial inputs, tool-input once, then the
+  // outcome once. A call cancelled while its arguments were still being written never had an input.
   const flush = () => {
     if (state !== 'initialized') return
+    if (!inputSent && toolInput === undefined && partial && !partialSent && !outcomeSent) {
+      partialSent = true
+      notify('ui/notifications/tool-input-partial', { arguments: partial })
+    }
     if (!inputSent && toolInput !== undefined) {
       inputSent = true
       notify('ui/notifications/tool-input', { arguments: toolInput })
     }
-    if (inputSent && !outcomeSent && outcome) {
+    const cancelledEarly = toolInput === undefined && outcome?.method === 'ui/notifications/tool-cancelled'
+    if ((inputSent || cancelledEarly) && !outcomeSent && outcome) {
       outcomeSent = true
       notify(outcome.method, outcome.params)
     }
@@ -364,6 +383,17 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
     }
   }
 
+  // Leaving for another mode than inline may need the host's (the person's) consent.
+  const grantDisplayMode = async (mode: McpAppDisplayMode): Promise<boolean> => {
+    const ask = handlers().onDisplayModeRequest
+    if (mode === 'inline' || !ask) return true
+    try {
+      return (await ask(mode)) !== false
+    } catch {
+      return false
+    }
+  }
+
   const answer = async (method: string, params: Record<string, unknown>, signal: AbortSignal): Promise<unknown> => {
     switch (method) {
       case 'ui/initialize': {
@@ -379,6 +409,7 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
         state = 'connected'
         inputSent = false
         outcomeSent = false
+        partialSent = false
         const h = handlers()
         const hostCapabilities = {
           openLinks: {},
@@ -441,7 +472,8 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
       case 'ui/request-display-mode': {
         const mode = params.mode as McpAppDisplayMode
         // The spec: never switch to a mode the app did not declare, nor one the host cannot show.
-        if (mode !== context.displayMode && hostModes.includes(mode) && appModes.includes(mode)) {
+        const allowed = mode !== context.displayMode && hostModes.includes(mode) && appModes.includes(mode)
+        if (allowed && (await grantDisplayMode(mode)) && mode !== context.displayMode) {
           context = { ...context, displayMode: mode }
           handlers().onDisplayModeChange?.(mode)
         }
@@ -661,9 +693,16 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
       if (state === 'idle') state = 'connected'
     },
     setToolInput(args) {
-      if (inputSent) return
+      if (inputSent || outcomeSent) return
       toolInput = args
       flush()
+    },
+    setToolInputPartial(args) {
+      if (inputSent || toolInput !== undefined || outcomeSent) return
+      partial = args
+      if (state !== 'initialized') return
+      partialSent = true
+      notify('ui/notifications/tool-input-partial', { arguments: args })
     },
     setToolResult(result) {
       if (outcomeSent) return
