@@ -1,6 +1,6 @@
 import type { UIMessage } from 'ai'
 import { describe, expect, expectTypeOf, it } from 'vitest'
-import type { McpAppsActivityContent } from './apps/protocol'
+import type { McpAppsFrameContent } from './apps/pending-app-content'
 import type { HitlDataParts } from './data-parts'
 import type { ElicitationRequestData } from './elicitation/wire'
 
@@ -22,7 +22,7 @@ describe('HitlDataParts', () => {
     const seen: string[] = []
     for (const part of message.parts) {
       if (part.type === 'data-mcp-apps') {
-        expectTypeOf(part.data).toEqualTypeOf<McpAppsActivityContent>()
+        expectTypeOf(part.data).toEqualTypeOf<McpAppsFrameContent>()
         seen.push(part.data.resourceUri)
       }
       if (part.type === 'data-elicitation-request') {

@@ -135,6 +135,8 @@ export type {
   ReadResourceResult,
   ResourceContents,
 } from './apps/protocol'
+export { isMcpAppsPendingContent, isPendingFrameContent } from './apps/pending-app-content'
+export type { McpAppsCallStatus, McpAppsFrameContent, McpAppsPendingContent } from './apps/pending-app-content'
 
 // elicitation: the live channel's browser side
 export { subscribeElicitationEvents } from './elicitation/subscribe-elicitation-events'

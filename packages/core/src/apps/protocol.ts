@@ -43,6 +43,10 @@ export interface McpAppsActivityContent {
   serverId?: string | undefined
   /** Arguments the tool was called with. */
   toolInput: Record<string, unknown>
+  /** The kit adds: the tool's name on its server, for the frame's accessible name and host bar. */
+  toolName?: string | undefined
+  /** The kit adds: the server's name as the host knows it (shown as who serves the app). */
+  serverName?: string | undefined
 }
 
 /**
@@ -131,7 +135,9 @@ export function isMcpAppsActivityContent(value: unknown): value is McpAppsActivi
     (value.serverId === undefined || typeof value.serverId === 'string') &&
     isRecord(value.result) &&
     Array.isArray(value.result.content) &&
-    (value.toolInput === undefined || isRecord(value.toolInput))
+    (value.toolInput === undefined || isRecord(value.toolInput)) &&
+    (value.toolName === undefined || typeof value.toolName === 'string') &&
+    (value.serverName === undefined || typeof value.serverName === 'string')
   )
 }
 

@@ -106,7 +106,11 @@ describe.each([
   it('a user turn still gets its UI tool run and its mcp-apps activity', async () => {
     const run = startRun(new HttpAgent({ url: `${web.url}${path}`, headers: { 'x-session-id': 'alice' } }), 'weather in Paris?')
     await run.done
-    expect(run.events.filter((e) => e.activityType === 'mcp-apps')).toHaveLength(1)
+    // The kit shows the app as the call starts, then gives it its result under the same id; 0.1.1 shows it with the result.
+    const apps = run.events.filter((e) => e.activityType === 'mcp-apps')
+    const expected = path === '/kit/ag-ui' ? ['pending', 'result'] : ['result']
+    expect(apps.map((e) => ('result' in (e.content as object) ? 'result' : 'pending'))).toEqual(expected)
+    expect(new Set(apps.map((e) => e.messageId)).size).toBe(1)
   })
 })
 

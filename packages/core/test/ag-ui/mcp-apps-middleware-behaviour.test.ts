@@ -52,6 +52,14 @@ async function run(agent: ScriptedAgent, forwardedProps?: Record<string, unknown
 
 const weatherCall = (id: string, city = 'Paris') => toolCall(id, 'show_weather', { city })
 const resultsIn = (messages: { role: string }[]) => messages.filter((m) => m.role === 'tool').length
+// Each app's snapshots as `id:state`: pending when its call starts, then its result or its cancellation.
+const appStates = (events: Event[]) =>
+  events
+    .filter((e) => e.activityType === 'mcp-apps')
+    .map((e) => {
+      const content = e.content as { result?: unknown; status?: string }
+      return `${String(e.messageId)}:${content.result ? 'result' : content.status}`
+    })
 
 describe('the tool chain', () => {
   it('resumes the agent after each UI tool until it answers in text; one RUN_STARTED, one RUN_FINISHED', async () => {
@@ -61,7 +69,14 @@ describe('the tool chain', () => {
     expect(agent.inputs).toHaveLength(4)
     expect(types.filter((t) => t === 'RUN_STARTED')).toHaveLength(1)
     expect(types.filter((t) => t === 'RUN_FINISHED')).toHaveLength(1)
-    expect(events.filter((e) => e.activityType === 'mcp-apps')).toHaveLength(3)
+    expect(appStates(events)).toEqual([
+      'mcp-apps:c1:input-streaming',
+      'mcp-apps:c1:result',
+      'mcp-apps:c2:input-streaming',
+      'mcp-apps:c2:result',
+      'mcp-apps:c3:input-streaming',
+      'mcp-apps:c3:result',
+    ])
     expect(newMessages.at(-1)).toMatchObject({ role: 'assistant', content: 'Three cities.' })
   })
 
@@ -69,7 +84,16 @@ describe('the tool chain', () => {
     const agent = new ScriptedAgent((_, n) => weatherCall(`c${n}`))
     agent.use(middleware({ maxToolCalls: 2 }).forSession('alice'))
     const { events, types } = await run(agent)
-    expect(events.filter((e) => e.activityType === 'mcp-apps')).toHaveLength(2)
+    // The third app was shown when its call started: it is told the call will not run.
+    expect(appStates(events)).toEqual([
+      'mcp-apps:c1:input-streaming',
+      'mcp-apps:c1:result',
+      'mcp-apps:c2:input-streaming',
+      'mcp-apps:c2:result',
+      'mcp-apps:c3:input-streaming',
+      'mcp-apps:c3:cancelled',
+    ])
+    expect(events.filter((e) => e.activityType === 'mcp-apps').at(-1)?.content).toMatchObject({ reason: 'The run failed before the tool ran' })
     expect(types.at(-1)).toBe('RUN_ERROR')
     expect(events.at(-1)?.message).toBe('The agent called UI tools more than 2 times in one run (maxToolCalls)')
     expect(types).not.toContain('RUN_FINISHED')
@@ -91,9 +115,20 @@ describe('the tool chain', () => {
       { type: 'RUN_FINISHED', threadId: input.threadId, runId: input.runId, outcome: { type: 'suspended', interruptIds: ['i1'] }, interrupts: [{ id: 'i1', reason: 'approval' }] },
     ])
     agent.use(middleware().forSession('alice'))
-    const { types } = await run(agent)
+    const { types, events } = await run(agent)
     expect(weather.calls.slice(before)).toEqual([])
     expect(types).not.toContain('TOOL_CALL_RESULT')
+    // The app shown when the call started is told the tool will not run, before the run ends.
+    expect(appStates(events)).toEqual(['mcp-apps:c1:input-streaming', 'mcp-apps:c1:cancelled'])
+    expect(types.indexOf('RUN_FINISHED')).toBeGreaterThan(types.lastIndexOf('ACTIVITY_SNAPSHOT'))
+    expect(events.filter((e) => e.activityType === 'mcp-apps').at(-1)?.content).toMatchObject({ reason: 'The run ended before the tool ran' })
+  })
+
+  it('with earlyActivities: false, shows each app with its result only, as 0.1.1', async () => {
+    const agent = new ScriptedAgent((input, n) => (resultsIn(input.messages) > 0 ? [] : weatherCall(`c${n}`)))
+    agent.use(middleware({ earlyActivities: false }).forSession('alice'))
+    const { events } = await run(agent)
+    expect(appStates(events)).toEqual(['mcp-apps:c1:result'])
   })
 
   it('reads tool calls sent as TOOL_CALL_CHUNK, and answers bad arguments with a failed result', async () => {
@@ -114,6 +149,9 @@ describe('the tool chain', () => {
       ['k2', '{"error":"The tool call arguments are not valid JSON"}'],
     ])
     expect(results[1]?.metadata).toEqual({ 'ag-ui:tool-result': { error: 'The tool call arguments are not valid JSON' } })
+    // Both apps were shown as their chunks started; the second is cancelled with the failure.
+    expect(appStates(events)).toEqual(['mcp-apps:k1:input-streaming', 'mcp-apps:k2:input-streaming', 'mcp-apps:k1:result', 'mcp-apps:k2:cancelled'])
+    expect(events.filter((e) => e.activityType === 'mcp-apps').at(-1)?.content).toMatchObject({ reason: 'The tool call arguments are not valid JSON' })
   })
 })
 

@@ -106,12 +106,13 @@ describe.each(CLIENTS)('kit middleware over HTTP, HttpAgent from %s', (_, makeAg
     expect(run.types()).toEqual([
       'RUN_STARTED',
       'TOOL_CALL_START',
+      'ACTIVITY_SNAPSHOT', // mcp-apps: shown as the call starts
       'TOOL_CALL_ARGS',
       'TOOL_CALL_END',
       'ACTIVITY_SNAPSHOT', // elicitation: pending
       'ACTIVITY_SNAPSHOT', // elicitation: accepted
       'TOOL_CALL_RESULT',
-      'ACTIVITY_SNAPSHOT', // mcp-apps
+      'ACTIVITY_SNAPSHOT', // mcp-apps: the result
       'TEXT_MESSAGE_START', // the resumed agent
       'TEXT_MESSAGE_CONTENT',
       'TEXT_MESSAGE_END',
@@ -121,7 +122,7 @@ describe.each(CLIENTS)('kit middleware over HTTP, HttpAgent from %s', (_, makeAg
       [id, 'pending'],
       [id, 'accepted'],
     ])
-    const app = run.events.find((e) => e.type === 'ACTIVITY_SNAPSHOT' && e.activityType === 'mcp-apps')
+    const app = run.events.filter((e) => e.type === 'ACTIVITY_SNAPSHOT' && e.activityType === 'mcp-apps').at(-1)
     expect(app?.content).toMatchObject({
       resourceUri: TRIP_URI,
       serverId: 'trips',
@@ -182,7 +183,7 @@ describe('kit middleware: URL mode, proxied requests, sessions', () => {
     expect(await respond({ id: b.data.elicitationId, action: 'accept', content: { seats: 2 } })).toBe(200)
     expect(await respond({ id: a.data.elicitationId, action: 'accept', content: { seats: 1 } })).toBe(200)
     await Promise.all([first.done, second.done])
-    const destination = (run: typeof first) => (run.events.find((e) => e.activityType === 'mcp-apps')?.content as { toolInput?: unknown } | undefined)?.toolInput
+    const destination = (run: typeof first) => (run.events.filter((e) => e.activityType === 'mcp-apps').at(-1)?.content as { toolInput?: unknown } | undefined)?.toolInput
     expect([destination(first), destination(second)]).toEqual([{ destination: 'Paris' }, { destination: 'Kyoto' }])
     expect(first.events.find((e) => e.type === 'TOOL_CALL_RESULT')?.content).toContain('"seats":1')
     expect(second.events.find((e) => e.type === 'TOOL_CALL_RESULT')?.content).toContain('"seats":2')

@@ -39,14 +39,26 @@ function kit(mcpServers: Servers, options: Parameters<typeof createMcpAppsMiddle
   return created
 }
 
-/** The same script behind each middleware; the kit's is bound to a caller session, as a route binds it. */
-function pair(mcpServers: Servers, script: Script) {
+/**
+ * The same script behind each middleware; the kit's is bound to a caller session, as a route binds
+ * it. Its early activities (an app shown when its call starts) are off unless asked for: they are
+ * one of the deliberate differences, shown below.
+ */
+function pair(mcpServers: Servers, script: Script, options: { earlyActivities?: boolean } = {}) {
   const real = new ScriptedAgent(script)
   real.use(new MCPAppsMiddleware({ mcpServers }))
   const ours = new ScriptedAgent(script)
-  ours.use(kit(mcpServers).forSession('alice'))
+  ours.use(kit(mcpServers, { earlyActivities: options.earlyActivities ?? false }).forSession('alice'))
   return { real, ours }
 }
+
+// The names the kit adds to the activity content (for the frame's accessible name and host bar).
+const withoutNames = (events: Event[]) =>
+  events.map((e) => {
+    if (e.type !== 'ACTIVITY_SNAPSHOT') return e
+    const { toolName: _t, serverName: _s, ...content } = e.content as Record<string, unknown>
+    return { ...e, content }
+  })
 
 type Event = { type: string; [key: string]: unknown }
 
@@ -88,7 +100,7 @@ describe('drop-in for MCPAppsMiddleware 0.1.1', () => {
       'ACTIVITY_SNAPSHOT',
       'RUN_FINISHED',
     ])
-    expect(withoutIds(b.events)).toEqual(withoutIds(a.events))
+    expect(withoutIds(withoutNames(b.events))).toEqual(withoutIds(a.events))
     const activity = b.events.find((e) => e.type === 'ACTIVITY_SNAPSHOT')?.content as McpAppsActivityContent
     expect(activity).toEqual({
       result: { content: [{ type: 'text', text: 'Sunny in Paris' }], structuredContent: { city: 'Paris', temp: 21 } },
@@ -96,6 +108,8 @@ describe('drop-in for MCPAppsMiddleware 0.1.1', () => {
       serverHash: computeServerHash({ type: 'http', url: weather.url }),
       serverId: 'weather',
       toolInput: { city: 'Paris' },
+      toolName: 'show_weather',
+      serverName: 'weather',
     })
     expect(b.newMessages.map((m) => m.role)).toEqual(a.newMessages.map((m) => m.role))
   })
@@ -273,6 +287,42 @@ describe('where the kit deliberately differs (each shown on both)', () => {
       events.filter((e) => e.type === 'ACTIVITY_SNAPSHOT').map((e) => (e.content as McpAppsActivityContent).serverId)
     expect(serverIds(a.events)).toEqual(['south', 'south'])
     expect(serverIds(b.events)).toEqual(['north', 'south'])
+  })
+
+  it('the app is shown when its call starts (pending, then the result under the same id); 0.1.1 shows it with the result only', async () => {
+    const { real, ours } = pair([{ type: 'http', url: weather.url, serverId: 'weather' }], callOnce, { earlyActivities: true })
+    const a = await run(real)
+    const b = await run(ours)
+    expect(a.events.map((e) => e.type)).toEqual(['RUN_STARTED', 'TOOL_CALL_START', 'TOOL_CALL_ARGS', 'TOOL_CALL_END', 'TOOL_CALL_RESULT', 'ACTIVITY_SNAPSHOT', 'RUN_FINISHED'])
+    expect(b.events.map((e) => e.type)).toEqual([
+      'RUN_STARTED',
+      'TOOL_CALL_START',
+      'ACTIVITY_SNAPSHOT',
+      'TOOL_CALL_ARGS',
+      'TOOL_CALL_END',
+      'TOOL_CALL_RESULT',
+      'ACTIVITY_SNAPSHOT',
+      'RUN_FINISHED',
+    ])
+    const [pending, final] = b.events.filter((e) => e.type === 'ACTIVITY_SNAPSHOT')
+    expect(pending).toMatchObject({
+      messageId: 'mcp-apps:c1',
+      activityType: 'mcp-apps',
+      replace: true,
+      content: {
+        status: 'input-streaming',
+        toolCallId: 'c1',
+        resourceUri: APP_URI,
+        serverHash: computeServerHash({ type: 'http', url: weather.url }),
+        serverId: 'weather',
+        toolName: 'show_weather',
+      },
+    })
+    expect(pending?.content).not.toHaveProperty('result')
+    expect(final).toMatchObject({ messageId: 'mcp-apps:c1', content: { result: { structuredContent: { city: 'Paris', temp: 21 } } } })
+    // One activity message in the end: the result replaced the pending content in place.
+    expect(b.newMessages.filter((m) => m.role === 'activity')).toHaveLength(1)
+    expect(b.newMessages.map((m) => m.role)).toEqual(a.newMessages.map((m) => m.role))
   })
 
   it('only this run’s UI tool calls run: 0.1.1 also re-runs an unresolved call from the history', async () => {

@@ -49,6 +49,14 @@ export interface McpAppsMiddlewareOptions {
   sdk?: 'v1' | 'v2'
   /** Gate per proxied request with the caller's session (per-user server access); `false` refuses it. */
   authorize?: (sessionId: string, request: ProxiedMCPRequest) => boolean | Promise<boolean>
+  /**
+   * Emit each UI tool's `mcp-apps` activity as soon as the model starts the call (pending content,
+   * `status: 'input-streaming'`, no result), then its result under the same `messageId`, or
+   * `status: 'cancelled'` when the call fails or does not run: the page mounts the app early and it
+   * renders the arguments as they stream. Default true; `false` emits the activity with the result
+   * only, as 0.1.1 does (for renderers that expect a result in every `mcp-apps` activity).
+   */
+  earlyActivities?: boolean
   /** UI tool calls executed per run, resumes included; one more fails the run. Default 10. */
   maxToolCalls?: number
   /** Bound of every other wait on an MCP server (connect, initialize, tool listing, reads, pings), in ms. Default 60,000. */
@@ -123,6 +131,7 @@ export function createMcpAppsMiddleware(options: McpAppsMiddlewareOptions = {}):
     toolCallTimeout,
     authorize: options.authorize,
     onError: options.onError,
+    earlyActivities: options.earlyActivities ?? true,
   }
   const bind =
     (sessionId: string | undefined): AgUiMiddleware =>

@@ -12,6 +12,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { Observable, type Subscriber } from 'rxjs'
+import type { McpAppsPendingContent } from '../../apps/pending-app-content'
 import { type CallToolResult, MCP_APPS_ACTIVITY_TYPE, type McpAppsActivityContent, type ProxiedMCPRequest } from '../../apps/protocol'
 import { McpHitlError } from '../../errors'
 import { isRecord } from '../../guards'
@@ -54,12 +55,24 @@ export interface McpAppsRunDeps {
   toolCallTimeout: number
   authorize?: (sessionId: string, request: ProxiedMCPRequest) => boolean | Promise<boolean>
   onError?: (event: McpAppsMiddlewareErrorEvent) => void
+  /** Emit each UI tool's `mcp-apps` activity when its call starts (pending), not only with its result. */
+  earlyActivities: boolean
 }
 
 /** The key of the failure metadata on a `TOOL_CALL_RESULT` (as upstream's README documents it). */
 export const TOOL_RESULT_METADATA_KEY = 'ag-ui:tool-result'
 
 const TOOL_CALL_FAILED = 'MCP tool call failed'
+// Why an app shown early gets `tool-cancelled` (its content's `reason`).
+const NOT_RUN = {
+  interrupted: 'The run ended before the tool ran',
+  failed: 'The run failed before the tool ran',
+} as const
+
+/** The id of a UI tool call's `mcp-apps` activity: the same for the pending and the final snapshot. */
+export function mcpAppsActivityId(toolCallId: string): string {
+  return `mcp-apps:${toolCallId}`
+}
 
 // What the browser learns of an upstream failure (details go to onError).
 const UPSTREAM_ERRORS: Record<UpstreamFailure, string> = {
@@ -111,6 +124,8 @@ class McpAppsRun<I extends AgUiRunInput> {
   private executed = 0
   private phase = 0
   private readonly scope: RunScope
+  // UI tool calls whose app was shown when they started, and has neither result nor cancellation yet.
+  private readonly shown = new Map<string, McpAppsPendingContent>()
 
   constructor(
     private readonly input: I,
@@ -141,18 +156,43 @@ class McpAppsRun<I extends AgUiRunInput> {
   }
 
   private fail(error: unknown): void {
+    this.cancelShown(NOT_RUN.failed)
     if (!this.stopped) this.subscriber.error(error)
   }
 
   private complete(): void {
+    this.cancelShown(NOT_RUN.interrupted)
     if (!this.stopped) this.subscriber.complete()
   }
 
   // After events went out, a failure is a RUN_ERROR in order with them: an observable error would
   // overtake the events the agent's pipeline has not applied yet.
   private failInRun(message: string): void {
+    this.cancelShown(NOT_RUN.failed)
     this.emit({ type: 'RUN_ERROR', message })
     this.complete()
+  }
+
+  // The app of a UI tool call is shown as soon as the model starts the call, so it can render the
+  // arguments as they stream (the page reads them from the agent's tool call).
+  private showEarly(event: AgUiEvent, catalog: UiToolCatalog): void {
+    if (!this.deps.earlyActivities) return
+    const toolCallId = typeof event.toolCallId === 'string' ? event.toolCallId : undefined
+    const entry = typeof event.toolCallName === 'string' ? catalog.get(event.toolCallName) : undefined
+    if (!toolCallId || !entry || this.shown.has(toolCallId) || this.shown.size >= MAX_SHOWN) return
+    const content: McpAppsPendingContent = { status: 'input-streaming', toolCallId, ...appSource(entry) }
+    this.shown.set(toolCallId, content)
+    this.emitApp(toolCallId, content)
+  }
+
+  private emitApp(toolCallId: string, content: McpAppsActivityContent | McpAppsPendingContent): void {
+    this.emit({ type: 'ACTIVITY_SNAPSHOT', messageId: mcpAppsActivityId(toolCallId), activityType: MCP_APPS_ACTIVITY_TYPE, content, replace: true })
+  }
+
+  // Apps shown early whose tool will not run: they get `tool-cancelled`, never a result that cannot come.
+  private cancelShown(reason: string): void {
+    for (const [toolCallId, content] of this.shown) this.emitApp(toolCallId, { ...content, status: 'cancelled', reason })
+    this.shown.clear()
   }
 
   private report(event: McpAppsMiddlewareErrorEvent): void {
@@ -272,6 +312,7 @@ class McpAppsRun<I extends AgUiRunInput> {
         flush()
         if (event.type === 'RUN_FINISHED') held = event
         else if (!(resumed && event.type === 'RUN_STARTED')) this.emit(event)
+        if (event.type === 'TOOL_CALL_START' || event.type === 'TOOL_CALL_CHUNK') this.showEarly(event, catalog)
       },
       error: (error) => {
         flush()
@@ -291,6 +332,7 @@ class McpAppsRun<I extends AgUiRunInput> {
 
   private async afterAgent(finished: AgUiEvent, phaseInput: I, transcript: RunTranscript, catalog: UiToolCatalog): Promise<void> {
     const end = () => {
+      this.cancelShown(NOT_RUN.interrupted)
       this.emit(finished)
       this.complete()
     }
@@ -326,6 +368,9 @@ class McpAppsRun<I extends AgUiRunInput> {
       const content = JSON.stringify({ error: message })
       this.emit({ type: 'TOOL_CALL_RESULT', messageId, toolCallId: call.id, content, metadata: { [TOOL_RESULT_METADATA_KEY]: { error: message } } })
       transcript.addToolResult(call.id, messageId, content)
+      const shown = this.shown.get(call.id)
+      this.shown.delete(call.id)
+      if (shown) this.emitApp(call.id, { ...shown, status: 'cancelled', reason: message })
     }
     if (typeof args === 'string') return failed(args)
     const outcome = await executeProxiedCall(
@@ -349,8 +394,22 @@ class McpAppsRun<I extends AgUiRunInput> {
     }
     this.emit(event)
     transcript.addToolResult(call.id, messageId, content)
-    const activity: McpAppsActivityContent = { result, resourceUri: entry.resourceUri, serverHash: entry.server.hash ?? '', toolInput: args }
-    if (entry.server.id !== undefined) activity.serverId = entry.server.id
-    this.emit({ type: 'ACTIVITY_SNAPSHOT', messageId: randomUUID(), activityType: MCP_APPS_ACTIVITY_TYPE, content: activity, replace: true })
+    const { resourceUri, serverHash, ...names } = appSource(entry)
+    const activity: McpAppsActivityContent = { result, resourceUri, serverHash, toolInput: args, ...names }
+    this.shown.delete(call.id)
+    this.emitApp(call.id, activity)
+  }
+}
+
+// Apps shown early per run; one more is shown only with its result.
+const MAX_SHOWN = 256
+
+/** What both snapshots of a UI tool call's app say about where it comes from. */
+function appSource(entry: UiToolEntry) {
+  return {
+    resourceUri: entry.resourceUri,
+    serverHash: entry.server.hash ?? '',
+    ...(entry.server.id !== undefined ? { serverId: entry.server.id, serverName: entry.server.id } : {}),
+    toolName: entry.toolName,
   }
 }

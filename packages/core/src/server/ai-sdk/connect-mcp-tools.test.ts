@@ -5,6 +5,7 @@
  */
 import type { McpServer as McpServerType } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { createUIMessageStream, stepCountIs, streamText } from 'ai'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { MCP_APP_MIME_TYPE } from '../../apps/protocol'
@@ -15,6 +16,7 @@ import { computeServerHash } from '../apps/server-hash'
 import { createElicitationBroker } from '../elicitation/elicitation-broker'
 import type { ElicitationBroker } from '../elicitation/elicitation-broker-types'
 import { type ServedMcpSessions, serveMcpSessions } from '../testing/serve-mcp-sessions'
+import { streamingToolModel } from '../testing/streaming-tool-model'
 import { connectMcpTools, type McpTools } from './connect-mcp-tools'
 
 const BOARD_URI = 'ui://board/app.html'
@@ -133,9 +135,70 @@ describe('connectMcpTools', () => {
           serverHash: computeServerHash({ type: 'http', url: served.url }),
           serverId: 'board',
           toolInput: { project: 'Launch' },
+          toolName: 'show_board',
+          serverName: 'Board',
         },
       },
     ])
+  })
+
+  it('through streamText: writes the pending part when the model starts the call, then the result in its place', async () => {
+    broker = createElicitationBroker()
+    parts = []
+    const chunks: unknown[] = []
+    const stream = createUIMessageStream({
+      execute: async ({ writer }) => {
+        const mcp = await connectMcpTools({ server: server(), broker, sessionId: 'alice', writer })
+        try {
+          const model = streamingToolModel({ toolName: 'show_board', chunks: ['{"proj', 'ect":"La', 'unch"}'], delayMs: 5 })
+          const result = streamText({ model, prompt: 'Show the launch board', tools: mcp.tools, stopWhen: stepCountIs(2) })
+          writer.merge(result.toUIMessageStream())
+          await result.consumeStream()
+        } finally {
+          await mcp.close()
+        }
+      },
+    })
+    for await (const chunk of stream) chunks.push(chunk)
+    const types = chunks.map((c) => {
+      const { type, data } = c as { type: string; data?: { status?: string; result?: unknown } }
+      return type === 'data-mcp-apps' ? `data-mcp-apps:${data?.result ? 'result' : data?.status}` : type
+    })
+    // The app's part is there before the first argument piece, and is replaced by the result once.
+    expect(types.indexOf('data-mcp-apps:input-streaming')).toBeGreaterThan(-1)
+    expect(types.indexOf('data-mcp-apps:input-streaming')).toBeLessThan(types.indexOf('tool-input-delta'))
+    expect(types.filter((t) => t.startsWith('data-mcp-apps'))).toEqual(['data-mcp-apps:input-streaming', 'data-mcp-apps:result'])
+    const [pending, final] = chunks.filter((c) => (c as { type: string }).type === 'data-mcp-apps') as McpAppsDataPart[]
+    expect(pending?.id).toBe(final?.id)
+    // The server's own name (initialize) names it when the route gives none.
+    expect(pending?.data).toEqual({
+      status: 'input-streaming',
+      resourceUri: BOARD_URI,
+      serverHash: computeServerHash({ type: 'http', url: served.url }),
+      serverId: 'board',
+      toolCallId: pending?.id,
+      toolName: 'show_board',
+      serverName: 'board-server',
+    })
+    expect(final?.data).toMatchObject({ toolInput: { project: 'Launch' }, result: { structuredContent: { project: 'Launch', cards: 3 } } })
+  })
+
+  it('rewrites the pending part as cancelled when the UI tool call is aborted', async () => {
+    broker = createElicitationBroker()
+    parts = []
+    const { tools } = await connect()
+    const tool = tools.show_board as unknown as {
+      onInputStart: (o: { toolCallId: string }) => void
+      execute: (input: unknown, o: { toolCallId: string; messages: []; abortSignal: AbortSignal }) => Promise<unknown>
+    }
+    tool.onInputStart({ toolCallId: 'call-9' })
+    const failed = await tool
+      .execute({ project: 'Launch' }, { toolCallId: 'call-9', messages: [], abortSignal: AbortSignal.abort() })
+      .catch((error: unknown) => error)
+    expect(failed).toBeInstanceOf(Error)
+    const mine = parts.filter((p) => p.type === 'data-mcp-apps' && p.id === 'call-9')
+    expect(mine.map((p) => ('result' in p.data ? 'result' : p.data.status))).toEqual(['input-streaming', 'cancelled'])
+    expect(mine[1]?.data).toMatchObject({ reason: 'The tool call was aborted', toolCallId: 'call-9' })
   })
 
   it('writes no MCP Apps part for a tool without a UI', async () => {

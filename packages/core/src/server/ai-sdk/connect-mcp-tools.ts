@@ -8,8 +8,11 @@
  *    completion through `withUrlElicitation`) into the broker, whose parts go to `writer`;
  * 3. lists the server's tools and leaves out those whose `_meta.ui.visibility` lacks `'model'` (the
  *    app's own tools, which the spec keeps from the model);
- * 4. makes each UI tool (`_meta.ui.resourceUri`) also write a `data-mcp-apps` part with its result,
- *    under the tool call's id, for `McpAppFrame`.
+ * 4. makes each UI tool (`_meta.ui.resourceUri`) write a `data-mcp-apps` part under the tool call's
+ *    id for `McpAppFrame`: pending (`status: 'input-streaming'`, no result) as soon as the model
+ *    starts the call, so the app mounts and renders the arguments as they stream (the AI SDK's own
+ *    tool part carries them); then the result in its place, or `status: 'cancelled'` when the call
+ *    fails or is aborted.
  *
  * `close()` undoes all of it, ending the MCP session too (an HTTP `DELETE`, when the transport can):
  * a server holds each session until then, and one session per chat turn that nobody ends fills it
@@ -19,7 +22,7 @@ import { createMCPClient, ElicitationRequestSchema, type MCPClient, mcpAppClient
 import { type CallToolResult, getToolUiResourceUri, getToolVisibility } from '../../apps/protocol'
 import { McpHitlError } from '../../errors'
 import type { ElicitationDataPart } from '../../elicitation/wire'
-import { type McpAppsDataPart, toMcpAppsDataPart } from '../apps/mcp-apps-data-part'
+import { type McpAppsDataPart, toMcpAppsDataPart, toPendingMcpAppsDataPart } from '../apps/mcp-apps-data-part'
 import type { McpProxyUrlServer } from '../apps/mcp-server-connection'
 import { attachBrokerToAiSdkClient } from '../elicitation/adapters/ai-sdk'
 import { type UrlModeInnerTransport, withUrlElicitation } from '../elicitation/adapters/ai-sdk-url-mode'
@@ -66,7 +69,20 @@ export interface McpTools {
 /** Streamable HTTP transports end their session with `terminateSession()` (the MCP SDK's does). */
 type SessionTransport = UrlModeInnerTransport & { sessionId?: string | undefined; terminateSession?: () => Promise<void> }
 
-type ExecutableTool = { execute: (input: unknown, options?: { toolCallId?: string }) => Promise<unknown> }
+type CallOptions = { toolCallId?: string; abortSignal?: AbortSignal }
+// The AI SDK calls `onInputStart` when the model starts writing a call's arguments (streaming
+// providers), `onInputAvailable` once they are complete, then `execute`.
+type ExecutableTool = {
+  execute: (input: unknown, options?: CallOptions) => Promise<unknown>
+  onInputStart?: (options: CallOptions) => unknown
+  onInputAvailable?: (options: CallOptions & { input: unknown }) => unknown
+}
+
+// What the app is told when its call ends without a result (the details stay on the server).
+const CALL_FAILED = 'The tool call failed'
+const CALL_ABORTED = 'The tool call was aborted'
+// Calls whose pending part was written, remembered per connection; bounded like the run it serves.
+const MAX_PENDING_CALLS = 1024
 
 // Bounded: a server paging forever must not hold the chat request.
 const MAX_TOOL_PAGES = 100
@@ -121,24 +137,44 @@ export async function connectMcpTools(options: ConnectMcpToolsOptions): Promise<
     // Spec: a tool without 'model' in its visibility is the app's own and never reaches the model.
     const visible = all.filter((tool) => getToolVisibility(tool).includes('model'))
     const tools = client.toolsFromDefinitions({ tools: visible })
+    const serverName = options.serverName ?? client.serverInfo?.name
+    const started = new Set<string>()
     for (const definition of visible) {
       const resourceUri = getToolUiResourceUri(definition)
       // The client's tools run `tools/call` and resolve with its raw result; wrap that one function.
       const tool = tools[definition.name] as unknown as ExecutableTool | undefined
       if (!resourceUri?.startsWith('ui://') || !tool) continue
+      const source = { resourceUri, server, toolName: definition.name, serverName }
+      const start = (toolCallId: string | undefined) => {
+        if (!toolCallId || started.has(toolCallId)) return
+        if (started.size >= MAX_PENDING_CALLS) started.delete(started.values().next().value as string)
+        started.add(toolCallId)
+        writer.write(toPendingMcpAppsDataPart({ toolCallId, ...source }))
+      }
+      tool.onInputStart = (callOptions) => start(callOptions.toolCallId)
+      tool.onInputAvailable = (callOptions) => start(callOptions.toolCallId)
       const execute = tool.execute
       tool.execute = async (input, callOptions) => {
-        const result = await execute(input, callOptions)
         const toolCallId = callOptions?.toolCallId
+        let result: unknown
+        try {
+          result = await execute(input, callOptions)
+        } catch (error) {
+          if (toolCallId) {
+            started.delete(toolCallId)
+            const reason = callOptions?.abortSignal?.aborted ? CALL_ABORTED : CALL_FAILED
+            try {
+              writer.write(toPendingMcpAppsDataPart({ toolCallId, ...source, status: 'cancelled', reason }))
+            } catch {
+              // The chat's stream already ended (an aborted request): the page sees the call end on its own.
+            }
+          }
+          throw error
+        }
         if (toolCallId) {
+          started.delete(toolCallId)
           writer.write(
-            toMcpAppsDataPart({
-              toolCallId,
-              result: result as CallToolResult,
-              resourceUri,
-              server,
-              toolInput: (input ?? {}) as Record<string, unknown>,
-            }),
+            toMcpAppsDataPart({ toolCallId, result: result as CallToolResult, ...source, toolInput: (input ?? {}) as Record<string, unknown> }),
           )
         }
         return result
