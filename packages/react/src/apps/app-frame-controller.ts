@@ -6,7 +6,7 @@
  * container width). The component reads its state with `useSyncExternalStore` and only attaches and
  * detaches it.
  */
-import { type CallToolResult, type McpAppsActivityContent, McpHitlError, type McpUiResourcePermissions } from '@mcp-hitl/core'
+import { type McpAppsFrameContent, McpHitlError, type McpUiResourcePermissions } from '@mcp-hitl/core'
 import {
   type CspHostPolicy,
   detectHostContext,
@@ -21,6 +21,7 @@ import {
 } from '@mcp-hitl/core/apps'
 import type { McpAppDownloadHandler, McpAppSamplingHandler, McpAppToolset } from '@mcp-hitl/core/apps'
 import { FrameHost } from './frame-host'
+import { ToolCallRelay } from './tool-call-relay'
 
 /** Where the app runs and what it may load and use. */
 export interface McpAppFrameSandbox {
@@ -85,7 +86,7 @@ export interface AppFrameRequests {
 
 /** What the controller reads whenever it builds a frame or the app calls back: the component's latest props. */
 export interface AppFrameInputs {
-  content: McpAppsActivityContent
+  content: McpAppsFrameContent
   transport: McpProxyTransport
   /** The context the app starts with (theme, locale and the app's `hostContext`, merged). */
   hostContext: McpAppHostContext
@@ -121,7 +122,7 @@ export class AppFrameController {
   private host: FrameHost | undefined
   private key: unknown[] = []
   private state: AppFrameState = { displayMode: 'inline', error: undefined }
-  private outcome: { result: CallToolResult; cancelled: boolean | string | undefined } | undefined
+  private readonly call = new ToolCallRelay()
   private readonly listeners = new Set<() => void>()
 
   constructor(private readonly read: () => AppFrameInputs) {}
@@ -152,7 +153,7 @@ export class AppFrameController {
       }
       this.key = key
       this.update({ displayMode: 'inline', error: undefined })
-      if (this.outcome) this.setToolOutcome(this.outcome.result, this.outcome.cancelled)
+      if (this.host) this.call.bind(this.host.bridge)
     }
     this.host?.attach(slot)
     return true
@@ -173,12 +174,12 @@ export class AppFrameController {
     this.host?.detach()
   }
 
-  /** The outcome of the tool: the result, or a cancellation (with its reason when a string). Sent once, after the input. */
-  setToolOutcome(result: CallToolResult, cancelled: boolean | string | undefined): void {
-    this.outcome = { result, cancelled }
-    if (!this.host) return
-    if (cancelled) this.host.bridge.setToolCancelled(typeof cancelled === 'string' ? cancelled : undefined)
-    else this.host.bridge.setToolResult(result)
+  /**
+   * Where the tool call stands: its arguments as they stream, then complete, then the result, or a
+   * cancellation (the host's own when `cancelled`, with its reason when a string). See `ToolCallRelay`.
+   */
+  setToolCall(content: McpAppsFrameContent, cancelled: boolean | string | undefined): void {
+    this.call.update(content, cancelled)
   }
 
   /** Context changes for the app (only changed keys reach it). */
@@ -262,7 +263,6 @@ export class AppFrameController {
       bridge: {
         transport: { request: (request, init) => this.read().transport.request(request, init) },
         server: { serverHash: content.serverHash, serverId: content.serverId },
-        toolInput: content.toolInput ?? {},
         hostContext: {
           ...detectHostContext(inputs.hostContext),
           containerDimensions: { width: Math.round(slot.clientWidth), maxHeight: this.maxHeight() },

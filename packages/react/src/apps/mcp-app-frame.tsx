@@ -1,4 +1,4 @@
-import type { McpAppsActivityContent } from '@mcp-hitl/core'
+import type { McpAppsFrameContent } from '@mcp-hitl/core'
 import type { McpAppDownloadHandler, McpAppHostContext, McpAppTheme, McpProxyTransport } from '@mcp-hitl/core/apps'
 import {
   type ComponentPropsWithoutRef,
@@ -29,8 +29,12 @@ import { useAppResource } from './use-app-resource'
 
 /** Props of {@link McpAppFrame}: its own, grouped by concern, plus any `<div>` prop for its root. */
 export interface McpAppFrameProps extends Omit<ComponentPropsWithoutRef<'div'>, 'content' | 'title' | 'children'> {
-  /** The `mcp-apps` activity content (AG-UI snapshot or `data-mcp-apps` part). */
-  content: McpAppsActivityContent
+  /**
+   * The `mcp-apps` activity content (AG-UI snapshot or `data-mcp-apps` part), from
+   * `useMcpAppsActivities`: pending while the model writes the arguments (the app mounts and gets
+   * them as `tool-input-partial`), then the result.
+   */
+  content: McpAppsFrameContent
   /** Relays the app's MCP requests (and the resource read) to its server. */
   transport: McpProxyTransport
   theme?: McpAppTheme
@@ -141,8 +145,8 @@ const McpAppFrameView = forwardRef<HTMLDivElement, McpAppFrameProps>(function Mc
   }, [controller, ready, proxyUrl, policyKey])
 
   useEffect(() => {
-    controller.setToolOutcome(content.result, cancelled)
-  }, [controller, content.result, cancelled])
+    controller.setToolCall(content, cancelled)
+  }, [controller, content, cancelled])
 
   useEffect(() => {
     controller.setHostContext(context)

@@ -50,7 +50,71 @@ describe('useMcpAppsActivities', () => {
     expect(result.current[0]?.content).toEqual(content('Paris'))
     await act(() => agent.runAgent())
     await waitFor(() => expect(result.current.map((a) => a.id)).toEqual(['app-1', 'app-2']))
-    expect(result.current[0]?.content.result.structuredContent).toEqual({ temp: 25 })
+    expect((result.current[0]!.content as McpAppsActivityContent).result.structuredContent).toEqual({ temp: 25 })
+  })
+
+  it('yields an AG-UI app at call start with the argument text so far, then the complete arguments, then the result', async () => {
+    const pending = { status: 'input-streaming', toolCallId: 'c1', resourceUri: 'ui://weather/view.html', serverHash: 'hash', toolName: 'show_weather' }
+    const gate = () => {
+      let resolve: () => void = () => {}
+      const promise = new Promise<void>((r) => {
+        resolve = r
+      })
+      return { promise, resolve }
+    }
+    const gates = [gate(), gate()] as const
+    const encoder = new TextEncoder()
+    const send = (controller: ReadableStreamDefaultController<Uint8Array>, event: Record<string, unknown>) =>
+      controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`))
+    const fetch = async () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          async start(controller) {
+            send(controller, { type: 'RUN_STARTED', threadId: 't', runId: 'r1' })
+            send(controller, { type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'show_weather', parentMessageId: 'a1' })
+            send(controller, { type: 'ACTIVITY_SNAPSHOT', messageId: 'mcp-apps:c1', activityType: 'mcp-apps', content: pending, replace: true })
+            send(controller, { type: 'TOOL_CALL_ARGS', toolCallId: 'c1', delta: '{"city":"Pa' })
+            await gates[0].promise
+            send(controller, { type: 'TOOL_CALL_ARGS', toolCallId: 'c1', delta: 'ris"}' })
+            send(controller, { type: 'TOOL_CALL_END', toolCallId: 'c1' })
+            await gates[1].promise
+            send(controller, { type: 'ACTIVITY_SNAPSHOT', messageId: 'mcp-apps:c1', activityType: 'mcp-apps', content: content('Paris'), replace: true })
+            send(controller, { type: 'RUN_FINISHED', threadId: 't', runId: 'r1' })
+            controller.close()
+          },
+        }),
+        { headers: { 'content-type': 'text/event-stream' } },
+      )
+    const agent = new HttpAgent({ url: 'http://127.0.0.1:1/agent', fetch: fetch as typeof globalThis.fetch })
+    const { result } = renderHook(() => useMcpAppsActivities({ agent }))
+    const seen: unknown[] = []
+    const running = act(() => agent.runAgent())
+    await waitFor(() => expect(result.current[0]?.content).toMatchObject({ status: 'input-streaming', partialInput: '{"city":"Pa' }))
+    seen.push(result.current[0]?.content)
+    gates[0].resolve()
+    await waitFor(() => expect(result.current[0]?.content).toMatchObject({ status: 'input-available', toolInput: { city: 'Paris' } }))
+    gates[1].resolve()
+    await running
+    expect(result.current.map((a) => a.id)).toEqual(['mcp-apps:c1'])
+    expect(result.current[0]?.content).toEqual(content('Paris'))
+    expect(seen).toEqual([{ ...pending, partialInput: '{"city":"Pa' }])
+  })
+
+  it('yields an AI SDK app at call start with its tool part input, complete once the part has it, or cancelled on an error', () => {
+    const pending = { status: 'input-streaming', toolCallId: 'call-1', resourceUri: 'ui://weather/view.html', serverHash: 'hash' }
+    const at = (tool: Record<string, unknown>) => [
+      { id: 'm1', role: 'assistant', parts: [{ type: 'data-mcp-apps', id: 'call-1', data: pending }, { type: 'dynamic-tool', toolName: 'show_weather', toolCallId: 'call-1', ...tool }] },
+    ]
+    const { result, rerender } = renderHook((props: { messages: ReturnType<typeof at> }) => useMcpAppsActivities(props), {
+      initialProps: { messages: at({ state: 'input-streaming', input: undefined }) },
+    })
+    expect(result.current[0]?.content).toEqual(pending)
+    rerender({ messages: at({ state: 'input-streaming', input: { city: 'Pa' } }) })
+    expect(result.current[0]?.content).toEqual({ ...pending, partialInput: '{"city":"Pa"}' })
+    rerender({ messages: at({ state: 'input-available', input: { city: 'Paris' } }) })
+    expect(result.current[0]?.content).toEqual({ ...pending, status: 'input-available', toolInput: { city: 'Paris' } })
+    rerender({ messages: at({ state: 'output-error', input: { city: 'Paris' }, errorText: 'The server is down' }) })
+    expect(result.current[0]?.content).toEqual({ ...pending, status: 'cancelled', reason: 'The server is down' })
   })
 
   it('collects data-mcp-apps parts from AI SDK messages, keeping unchanged ones identical', () => {
@@ -69,6 +133,6 @@ describe('useMcpAppsActivities', () => {
     ;(changed[1]!.parts[1] as { data: McpAppsActivityContent }).data = content('Lyon')
     rerender({ messages: changed })
     expect(result.current[0]).not.toBe(first)
-    expect(result.current[0]?.content.toolInput).toEqual({ city: 'Lyon' })
+    expect((result.current[0]!.content as McpAppsActivityContent).toolInput).toEqual({ city: 'Lyon' })
   })
 })

@@ -1,0 +1,148 @@
+import { HttpAgent } from '@ag-ui/client'
+import type { McpAppsPendingContent } from '@mcp-hitl/core'
+import { afterEach, describe, expect, it } from 'vitest'
+import { cleanup, render } from 'vitest-browser-react'
+import { McpAppFrame, type McpAppsAgentLike, useMcpAppsActivities } from '../../src/apps'
+import type { McpAppMessageParams, McpProxyTransport } from '@mcp-hitl/core/apps'
+import { activity, appHtml, memoryServer, recorder } from './fixtures'
+
+afterEach(() => cleanup())
+
+// A view that renders the arguments as they stream (what Excalidraw or shadertoy do) and reports
+// each host-to-view tool event, in order.
+const STREAMING_VIEW = `
+const app = new App({ name: 'StreamingView', version: '1.0.0' }, {});
+const root = document.getElementById('root');
+app.ontoolinputpartial = (p) => { root.textContent = JSON.stringify(p.arguments); report('tool-input-partial', p); };
+app.ontoolinput = (p) => { root.textContent = JSON.stringify(p.arguments); report('tool-input', p); };
+app.ontoolresult = (p) => report('tool-result', p);
+app.ontoolcancelled = (p) => report('tool-cancelled', p);
+app.connect().then(() => report('connected', {}));
+`
+
+function pending(overrides: Partial<McpAppsPendingContent> = {}): McpAppsPendingContent {
+  const { resourceUri, serverHash, serverId } = activity()
+  return { status: 'input-streaming', toolCallId: 'call-1', resourceUri, serverHash, serverId, toolName: 'show_weather', ...overrides }
+}
+
+// A chat page: every app of the agent's run, as it comes.
+function Chat({ agent, transport, onMessage }: { agent: McpAppsAgentLike; transport: McpProxyTransport; onMessage: (m: McpAppMessageParams) => void }) {
+  const apps = useMcpAppsActivities({ agent })
+  return (
+    <>
+      {apps.map((app) => (
+        <McpAppFrame key={app.id} content={app.content} transport={transport} handlers={{ onMessage }} />
+      ))}
+    </>
+  )
+}
+
+describe('McpAppFrame while the model writes the arguments (real ext-apps App)', () => {
+  it('mounts at call start, sends healed partial arguments, then the input once, then the result', async () => {
+    const rec = recorder()
+    const server = memoryServer({ html: appHtml(STREAMING_VIEW) })
+    const start = pending()
+    const frame = (content: Parameters<typeof McpAppFrame>[0]['content']) => (
+      <McpAppFrame content={content} transport={server.transport} handlers={{ onMessage: rec.onMessage }} />
+    )
+    const screen = await render(frame(start))
+    // The resource is read while nothing of the arguments is known yet.
+    await expect.poll(() => server.requests.map((r) => r.method)).toEqual(['resources/read'])
+    await screen.rerender(frame({ ...start, partialInput: '{"city":"Pa' }))
+    await rec.waitFor('tool-input-partial')
+    await screen.rerender(frame({ ...start, partialInput: '{"city":"Paris","days":[1,2' }))
+    await rec.waitFor('tool-input-partial', 2)
+    await screen.rerender(frame({ ...start, status: 'input-available', toolInput: { city: 'Paris', days: [1, 2, 3] } }))
+    await rec.waitFor('tool-input')
+    const { resourceUri, serverHash, serverId } = start
+    const result = { content: [{ type: 'text' as const, text: 'sunny' }], structuredContent: { temp: 21 } }
+    await screen.rerender(frame({ resourceUri, serverHash, serverId, toolInput: { city: 'Paris', days: [1, 2, 3] }, result }))
+    await rec.waitFor('tool-result')
+    expect(rec.reports.filter((r) => r.kind !== 'connected')).toEqual([
+      { kind: 'tool-input-partial', data: { arguments: { city: 'Pa' } } },
+      { kind: 'tool-input-partial', data: { arguments: { city: 'Paris', days: [1, 2] } } },
+      { kind: 'tool-input', data: { arguments: { city: 'Paris', days: [1, 2, 3] } } },
+      { kind: 'tool-result', data: result },
+    ])
+    // One frame all along: the final content replaced the pending one in place.
+    expect(document.querySelectorAll('[data-mcp-hitl-app-frame] iframe')).toHaveLength(1)
+    expect(server.requests.filter((r) => r.method === 'resources/read')).toHaveLength(1)
+  })
+
+  it('tells the app a call that ended while streaming was cancelled, with the reason and without an input', async () => {
+    const rec = recorder()
+    const server = memoryServer({ html: appHtml(STREAMING_VIEW) })
+    const start = pending({ partialInput: '{"city":"Os' })
+    const screen = await render(<McpAppFrame content={start} transport={server.transport} handlers={{ onMessage: rec.onMessage }} />)
+    await rec.waitFor('tool-input-partial')
+    await screen.rerender(
+      <McpAppFrame content={{ ...start, status: 'cancelled', reason: 'The tool call was aborted' }} transport={server.transport} handlers={{ onMessage: rec.onMessage }} />,
+    )
+    await rec.waitFor('tool-cancelled')
+    expect(rec.reports.filter((r) => r.kind !== 'connected')).toEqual([
+      { kind: 'tool-input-partial', data: { arguments: { city: 'Os' } } },
+      { kind: 'tool-cancelled', data: { reason: 'The tool call was aborted' } },
+    ])
+  })
+
+  it('through a real AG-UI HttpAgent: the app mounts at TOOL_CALL_START and renders each TOOL_CALL_ARGS', async () => {
+    const rec = recorder()
+    const server = memoryServer({ html: appHtml(STREAMING_VIEW) })
+    const start = pending({ toolCallId: 'c1' })
+    const encoder = new TextEncoder()
+    let next: () => void = () => {}
+    const step = () =>
+      new Promise<void>((resolve) => {
+        next = resolve
+      })
+    const fetch = async () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          async start(controller) {
+            const send = (event: Record<string, unknown>) => controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`))
+            send({ type: 'RUN_STARTED', threadId: 't', runId: 'r1' })
+            send({ type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'show_weather', parentMessageId: 'a1' })
+            send({ type: 'ACTIVITY_SNAPSHOT', messageId: 'mcp-apps:c1', activityType: 'mcp-apps', content: start, replace: true })
+            for (const delta of ['{"ci', 'ty":"Ky', 'oto"', '}']) {
+              await step()
+              send({ type: 'TOOL_CALL_ARGS', toolCallId: 'c1', delta })
+            }
+            send({ type: 'TOOL_CALL_END', toolCallId: 'c1' })
+            await step()
+            const { status: _s, toolCallId: _t, ...source } = start
+            const result = { content: [{ type: 'text', text: 'Kyoto: rain' }] }
+            send({ type: 'ACTIVITY_SNAPSHOT', messageId: 'mcp-apps:c1', activityType: 'mcp-apps', content: { ...source, toolInput: { city: 'Kyoto' }, result }, replace: true })
+            send({ type: 'RUN_FINISHED', threadId: 't', runId: 'r1' })
+            controller.close()
+          },
+        }),
+        { headers: { 'content-type': 'text/event-stream' } },
+      )
+    const agent = new HttpAgent({ url: 'http://127.0.0.1:1/agent', fetch: fetch as typeof globalThis.fetch })
+    await render(<Chat agent={agent} transport={server.transport} onMessage={rec.onMessage} />)
+    const run = agent.runAgent()
+    // Mounted (and its resource read) before the first argument piece was sent.
+    await expect.poll(() => server.requests.map((r) => r.method)).toEqual(['resources/read'])
+    await expect.poll(() => document.querySelectorAll('[data-mcp-hitl-app-frame] iframe').length).toBe(1)
+    await rec.waitFor('connected')
+    // Each piece is written once the app rendered the one before: a half-written key is left out.
+    next()
+    await rec.waitFor('tool-input-partial')
+    next()
+    await rec.waitFor('tool-input-partial', 2)
+    next()
+    await rec.waitFor('tool-input-partial', 3)
+    next()
+    await rec.waitFor('tool-input')
+    next()
+    await rec.waitFor('tool-result')
+    await run
+    expect(rec.reports.filter((r) => r.kind !== 'connected').map((r) => [r.kind, (r.data as { arguments?: unknown }).arguments])).toEqual([
+      ['tool-input-partial', {}],
+      ['tool-input-partial', { city: 'Ky' }],
+      ['tool-input-partial', { city: 'Kyoto' }],
+      ['tool-input', { city: 'Kyoto' }],
+      ['tool-result', undefined],
+    ])
+  })
+})
