@@ -3,7 +3,8 @@
  * transport -> app through the kit's host bridge, next to a raw postMessage echo and the ext-apps
  * `AppBridge` in the same page run; pipelined throughput of 2,000 calls; each with console.debug
  * live (Playwright attached, so every call is serialised to the client) and with it a no-op.
- * Also the min+gzip size of everything `@mcp-hitl/react/apps` pulls in, React excluded.
+ * Also the min+gzip size of everything `@mcp-hitl/react/apps` pulls in, React excluded, and the
+ * latency of a streamed argument piece to the app's `ontoolinputpartial` (partial-input-page.ts).
  * Run: `pnpm exec tsx --conditions=@mcp-hitl/source packages/react/bench/apps.bench.ts`
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -18,6 +19,7 @@ import { boundGoal, median, medianRatio, ratioGoal } from '../../../scripts/benc
 import { recordGoal, recordRaisedLimits, recordSize, writeBenchSection } from '../../../scripts/bench-section'
 import { CHROMIUM } from '../../../scripts/chromium'
 import type { AppsBenchConfig, AppsBenchSamples, Mode, RunFigures } from './apps-page'
+import type { PartialInputBenchConfig, PartialInputBenchSamples } from './partial-input-page'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const SRC = path.resolve(here, '../src')
@@ -28,6 +30,10 @@ const CONFIG: AppsBenchConfig = {
   // The default bucket would refuse most of a 2,000-call burst.
   rateLimit: { capacity: 1_000_000, refillPerSecond: 1_000_000 },
 }
+// A model writing 50 pieces a second, 150 pieces per run.
+const PARTIAL: PartialInputBenchConfig = { pieces: 150, paceMs: 20, runs: 7 }
+/** One frame at 60 Hz. */
+const FRAME_MS = 16.7
 
 /** The size rows, each a generated entry that uses what it imports; floors at about a third of the real size. */
 const SIZE_ROWS = {
@@ -67,12 +73,14 @@ async function pageBundle(file: string): Promise<string> {
   return out.outputFiles[0]!.text
 }
 
-async function browserRuns(): Promise<{ samples: AppsBenchSamples; version: string }> {
-  const view = await pageBundle('apps-view.ts')
-  const page = await pageBundle('apps-page.ts')
+async function browserRuns(): Promise<{ samples: AppsBenchSamples; partial: PartialInputBenchSamples; version: string }> {
+  const [view, page, partialView, partialPage] = await Promise.all(
+    ['apps-view.ts', 'apps-page.ts', 'partial-input-view.ts', 'partial-input-page.ts'].map(pageBundle),
+  )
   const dir = mkdtempSync(path.join(tmpdir(), 'mcp-hitl-apps-bench-'))
-  writeFileSync(path.join(dir, 'view.js'), `window.VIEW_SOURCE=${JSON.stringify(view.replace(/<\/script/gi, '<\\/script'))};`)
-  writeFileSync(path.join(dir, 'page.js'), page)
+  const source = (name: string, code: string) => `window.${name}=${JSON.stringify(code.replace(/<\/script/gi, '<\\/script'))};`
+  writeFileSync(path.join(dir, 'view.js'), `${source('VIEW_SOURCE', view!)}${source('PARTIAL_VIEW_SOURCE', partialView!)}`)
+  writeFileSync(path.join(dir, 'page.js'), `${page}\n${partialPage}`)
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="en"><body><script src="view.js"></script><script src="page.js"></script></body></html>')
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--allow-file-access-from-files'] })
   try {
@@ -84,7 +92,11 @@ async function browserRuns(): Promise<{ samples: AppsBenchSamples; version: stri
       (config) => (window as unknown as { runAppsBench: (c: AppsBenchConfig) => Promise<AppsBenchSamples> }).runAppsBench(config),
       CONFIG,
     )
-    return { samples, version: browser.version() }
+    const partial = await tab.evaluate(
+      (config) => (window as unknown as { runPartialInputBench: (c: PartialInputBenchConfig) => Promise<PartialInputBenchSamples> }).runPartialInputBench(config),
+      PARTIAL,
+    )
+    return { samples, partial, version: browser.version() }
   } finally {
     await browser.close()
     rmSync(dir, { recursive: true, force: true })
@@ -108,7 +120,7 @@ async function main() {
     { option: 'rateLimit.capacity', value: CONFIG.rateLimit.capacity, defaultValue: DEFAULT_RATE_LIMIT.capacity, why: 'a 2,000-call burst' },
     { option: 'rateLimit.refillPerSecond', value: CONFIG.rateLimit.refillPerSecond, defaultValue: DEFAULT_RATE_LIMIT.refillPerSecond, why: 'thousands of calls per second' },
   ])
-  const { samples, version } = await browserRuns()
+  const { samples, partial, version } = await browserRuns()
   const { counts } = CONFIG
   const table = (runs: Record<Mode, RunFigures[]>) => {
     const pick = (mode: Mode, key: keyof RunFigures) => runs[mode].map((r) => r[key])
@@ -172,6 +184,22 @@ async function main() {
     ...(sizes.entry.metafile ? [`| of which, by source (minified, before gzip) | ${bytesBySource(sizes.entry.metafile)} |`] : []),
     `| ${sizes.bridge.row.label} | ${recordSize(sizes.bridge)} |`,
     `| ${sizes.appBridge.row.label} | ${recordSize(sizes.appBridge)} |`,
+  ])
+  const partialGoal = recordGoal(
+    'partial input latency, argument piece -> the app\'s ontoolinputpartial, within one frame at 60 Hz',
+    boundGoal({ samples: partial.kit, max: FRAME_MS, unit: 'ms', digits: 2 }),
+  )
+  writeBenchSection('mcp-app-partial-input', [
+    '## MCP Apps frame: streaming tool input',
+    '',
+    `Chromium ${version}, same page run as above. A model writes the tool arguments in ${PARTIAL.pieces} pieces, one every ${PARTIAL.paceMs} ms (each piece completes one array item, so the app can tell which piece it rendered); latency = the piece written on the host -> the real ext-apps \`App\`'s \`ontoolinputpartial\` rendered it in a \`sandbox="allow-scripts"\` srcdoc iframe, on the shared epoch clock (\`timeOrigin + now()\`, 0.1 ms resolution in the frame). Kit: the argument text so far through \`createPartialInputFeed\` (healed to closed JSON, at most one send per 16 ms) and the host bridge's \`tool-input-partial\`; raw: a host that posts already-closed arguments as the same notification. ${PARTIAL.runs} interleaved runs each after one warm-up run; every figure is the median of the per-run medians.`,
+    '',
+    '| host side | piece -> app rendered (median) |',
+    '|---|---:|',
+    `| **kit** (healed text, throttled feed, host bridge) | ${ms(median(partial.kit))} |`,
+    `| raw notification of closed arguments (floor) | ${ms(median(partial.raw))} |`,
+    '',
+    `Within one frame at 60 Hz (${FRAME_MS} ms): **${partialGoal}** (kit vs raw: ${medianRatio(partial.kit, partial.raw).toFixed(2)}x).`,
   ])
 }
 
