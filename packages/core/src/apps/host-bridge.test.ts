@@ -117,6 +117,13 @@ describe('createMcpAppHostBridge', () => {
     ])
   })
 
+  it('keeps the title the app gives beside its name (for the frame's name), bounded', async () => {
+    const t = setup()
+    t.send({ jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: { appInfo: { name: 'weather', title: 'x'.repeat(500), version: '1' } } })
+    await t.settle()
+    expect(t.bridge.appInfo).toEqual({ name: 'weather', title: 'x'.repeat(100), version: '1' })
+  })
+
   it('asks onDisplayModeRequest before leaving inline, and answers the current mode when refused', async () => {
     let allow = false
     const onDisplayModeRequest = vi.fn(async () => allow)

@@ -207,8 +207,8 @@ export interface McpAppHostBridge {
   close(): void
   /** True once the app's handshake declared tools of its own (`appCapabilities.tools`). */
   readonly hasAppTools: boolean
-  /** The name and version the app gave in its handshake (its own claim: show it as such), cut at 100 characters. */
-  readonly appInfo: { name: string; version?: string } | undefined
+  /** The name, title and version the app gave in its handshake (its own claim: show it as such), cut at 100 characters. */
+  readonly appInfo: { name: string; title?: string; version?: string } | undefined
   /**
    * Lists the app's own tools (at most 64; invalid entries are dropped and said why). Rejects with
    * `McpHitlError` `protocol` when the app declares no tools or is not initialized yet.
@@ -287,7 +287,7 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
   let listenOn: Pick<Window, 'addEventListener' | 'removeEventListener'> | undefined
   let appModes: McpAppDisplayMode[] = ['inline']
   let appTools = false
-  let appInfo: { name: string; version?: string } | undefined
+  let appInfo: { name: string; title?: string; version?: string } | undefined
   // One sampling and one download at a time: each waits on a person.
   const busy = new Set<string>()
   let toolInput = options.toolInput
@@ -403,7 +403,11 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
         appTools = isRecord(caps.tools)
         const info = params.appInfo
         appInfo = isRecord(info) && typeof info.name === 'string' && info.name
-          ? { name: info.name.slice(0, 100), ...(typeof info.version === 'string' ? { version: info.version.slice(0, 40) } : {}) }
+          ? {
+              name: info.name.slice(0, 100),
+              ...(typeof info.title === 'string' && info.title ? { title: info.title.slice(0, 100) } : {}),
+              ...(typeof info.version === 'string' ? { version: info.version.slice(0, 40) } : {}),
+            }
           : undefined
         // A second initialize means a new document in the frame (a reload): it gets its data again.
         state = 'connected'
