@@ -13,7 +13,7 @@ type Step = 'call-tool' | 'open-link' | 'message' | 'fullscreen' | 'grow' | 'upd
 const $ = (id: string) => document.getElementById(id) as HTMLElement
 // The host may only grant display modes the app declares.
 const app = new App(
-  { name: 'forecast-demo', version: '1.0.0' },
+  { name: 'forecast-demo', title: 'Forecast', version: '1.0.0' },
   { availableDisplayModes: ['inline', 'fullscreen'] },
   { autoResize: true },
 )
@@ -94,6 +94,11 @@ const buttons: Record<string, Step> = {
 }
 for (const [id, step] of Object.entries(buttons)) $(id).addEventListener('click', () => void steps[step]())
 
+// The arguments as the model writes them: the city appears letter by letter.
+app.ontoolinputpartial = ({ arguments: args = {} }) => {
+  if (typeof args.city === 'string') $('city').textContent = `${args.city}…`
+  report('tool-input-partial', { arguments: args })
+}
 app.ontoolinput = ({ arguments: args = {} }) => {
   if (typeof args.city === 'string') city = args.city
   $('city').textContent = city

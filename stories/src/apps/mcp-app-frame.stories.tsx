@@ -87,6 +87,8 @@ export const Loading: Story = {
   play: async ({ canvasElement, args }) => {
     await expect(await within(canvasElement).findByRole('status')).toHaveTextContent('Loading app')
     expect(frameRoot(canvasElement)).toHaveAttribute('data-status', 'loading')
+    // The placeholder already takes the room the app will take (no thin line, then a jump).
+    expect(within(canvasElement).getByRole('status').getBoundingClientRect().height).toBeGreaterThanOrEqual(200)
     expect(args.onProxiedRequest).toHaveBeenCalledWith(
       expect.objectContaining({ method: 'resources/read', params: { uri: 'ui://forecast/app.html' } }),
     )
@@ -121,7 +123,7 @@ export const Ready: Story = {
   play: async ({ canvasElement, args }) => {
     const iframe = await readyFrame(canvasElement)
     expect(iframe.getAttribute('sandbox')).toBe('allow-scripts')
-    expect(iframe).toHaveAccessibleName('MCP App ui://forecast/app.html')
+    await waitFor(() => expect(iframe).toHaveAccessibleName('App: Forecast from weather'), { timeout: 10_000 })
     expect(args.onProxiedRequest).toHaveBeenCalledWith({
       serverHash: args.content.serverHash,
       serverId: 'weather',
@@ -154,6 +156,64 @@ export const Resize: Story = {
   },
 }
 
+/** `sizing.height`: a fixed height, whatever the app reports. */
+export const FixedHeight: Story = {
+  args: { sizing: { height: 420 }, content: forecastActivity({ autoRun: ['grow', 'grow'] }) },
+  play: async ({ canvasElement }) => {
+    const iframe = await readyFrame(canvasElement)
+    await waitFor(() => expect(iframe.style.height).toBe('420px'), { timeout: 10_000 })
+  },
+}
+
+/** Named for assistive technology after the app, its tool and its server, not its `ui://` address. */
+export const AccessibleName: Story = {
+  args: { content: { ...forecastActivity(), toolName: 'show_forecast', serverName: 'Weather' } },
+  play: async ({ canvasElement }) => {
+    const iframe = await readyFrame(canvasElement)
+    await waitFor(() => expect(iframe).toHaveAttribute('title', 'App: Forecast (show_forecast) from Weather'), { timeout: 10_000 })
+  },
+}
+
+/** The model is still writing the arguments: the app is up and shows them as they come. */
+export const StreamingArguments: Story = {
+  args: {
+    content: {
+      status: 'input-streaming',
+      toolCallId: 'call-1',
+      resourceUri: 'ui://forecast/app.html',
+      serverHash: '3f1c2a9e8b7d6c5f4e3d2c1b0a998877',
+      serverId: 'weather',
+      toolName: 'show_forecast',
+      partialInput: '{"city":"Por',
+    },
+  },
+  play: async ({ canvasElement, args }) => {
+    await readyFrame(canvasElement)
+    await waitForAppEvent(args.onProxiedRequest, { event: 'tool-input-partial', arguments: { city: 'Por' } })
+    if (canDriveAppFrame) await waitForAppText(await readyFrame(canvasElement), 'Por…')
+    expect(appEvents(args.onProxiedRequest).some((e) => e.event === 'tool-input')).toBe(false)
+  },
+}
+
+/** The call ended while the model was writing the arguments: the app is told it was cancelled, and why. */
+export const CancelledWhileStreaming: Story = {
+  args: {
+    content: {
+      status: 'cancelled',
+      reason: 'The tool call was aborted',
+      toolCallId: 'call-1',
+      resourceUri: 'ui://forecast/app.html',
+      serverHash: '3f1c2a9e8b7d6c5f4e3d2c1b0a998877',
+      serverId: 'weather',
+    },
+  },
+  play: async ({ canvasElement, args }) => {
+    await readyFrame(canvasElement)
+    await waitForAppEvent(args.onProxiedRequest, { event: 'tool-cancelled', reason: 'The tool call was aborted' })
+    expect(appEvents(args.onProxiedRequest).some((e) => e.event === 'tool-input')).toBe(false)
+  },
+}
+
 /** `sizing.maxHeight` caps the frame however tall the app asks to be. */
 export const MaxHeight: Story = {
   args: { sizing: { maxHeight: 180 }, content: forecastActivity({ autoRun: Array.from({ length: 12 }, () => 'grow') }) },
@@ -163,13 +223,39 @@ export const MaxHeight: Story = {
   },
 }
 
-/** The app asks for fullscreen; the host allows it, reports it, and offers its own way back. */
+/** The app asks for fullscreen: the host asks the person first, the app stays inline meanwhile. */
+export const FullscreenConfirmation: Story = {
+  args: { content: forecastActivity({ autoRun: ['fullscreen'] }) },
+  play: async ({ canvasElement, args }) => {
+    await readyFrame(canvasElement)
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByRole('region', { name: 'Forecast from weather asks to open in full screen.' }, { timeout: 10_000 })).toBeVisible()
+    expect(frameRoot(canvasElement)).toHaveAttribute('data-display-mode', 'inline')
+    expect(args.handlers?.onDisplayModeChange).not.toHaveBeenCalled()
+  },
+}
+
+/** "Not now": the app is told it stays inline. */
+export const FullscreenDenied: Story = {
+  args: { content: forecastActivity({ autoRun: ['fullscreen'] }) },
+  play: async ({ canvasElement, args }) => {
+    await readyFrame(canvasElement)
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Not now' }, { timeout: 10_000 }))
+    await waitFor(() => expect(canvasElement.querySelector('[data-part="display-mode-request"]')).toBeNull())
+    expect(frameRoot(canvasElement)).toHaveAttribute('data-display-mode', 'inline')
+    expect(args.handlers?.onDisplayModeChange).not.toHaveBeenCalled()
+  },
+}
+
+/** The app asks for fullscreen; the person allows it; the host keeps its bar naming the app and server, with the way back. */
 export const FullscreenRequest: Story = {
   args: { content: forecastActivity({ autoRun: ['fullscreen'] }) },
   play: async ({ canvasElement, args }) => {
     await readyFrame(canvasElement)
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Allow' }, { timeout: 10_000 }))
     await waitFor(() => expect(args.handlers?.onDisplayModeChange).toHaveBeenCalledWith('fullscreen'), { timeout: 10_000 })
     expect(frameRoot(canvasElement)).toHaveAttribute('data-display-mode', 'fullscreen')
+    await expect(canvasElement.querySelector('[data-part="host-bar"]')).toHaveTextContent('App: Forecast from weather')
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Exit full screen' }))
     expect(args.handlers?.onDisplayModeChange).toHaveBeenLastCalledWith('inline')
     expect(frameRoot(canvasElement)).toHaveAttribute('data-display-mode', 'inline')

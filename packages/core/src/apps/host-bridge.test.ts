@@ -117,7 +117,7 @@ describe('createMcpAppHostBridge', () => {
     ])
   })
 
-  it('keeps the title the app gives beside its name (for the frame's name), bounded', async () => {
+  it('keeps the title the app gives beside its name, bounded', async () => {
     const t = setup()
     t.send({ jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: { appInfo: { name: 'weather', title: 'x'.repeat(500), version: '1' } } })
     await t.settle()

@@ -20,6 +20,7 @@ import {
   type RateLimit,
 } from '@mcp-hitl/core/apps'
 import type { McpAppDownloadHandler, McpAppSamplingHandler, McpAppToolset } from '@mcp-hitl/core/apps'
+import { FrameHeight, type FrameHeightOptions } from './frame-height'
 import { FrameHost } from './frame-host'
 import { ToolCallRelay } from './tool-call-relay'
 
@@ -43,6 +44,12 @@ export interface McpAppFrameHandlers {
   onUpdateModelContext?: (context: McpAppModelContext) => unknown
   /** The display mode changed (by the app's request or the host's exit button). */
   onDisplayModeChange?: (mode: McpAppDisplayMode) => void
+  /**
+   * Whether the app may leave inline (full screen, picture-in-picture): resolve `false` to refuse.
+   * Default: the frame asks the person (`labels.confirmDisplayMode`, Allow / Not now), so an app
+   * never fills the screen unasked; `() => true` opts out of asking.
+   */
+  onDisplayModeRequest?: (mode: Exclude<McpAppDisplayMode, 'inline'>) => boolean | undefined | Promise<boolean | undefined>
   /** The app asks to be closed. */
   onRequestTeardown?: () => void
   /** A message from the app was refused (flood, size, link scheme): for telemetry. */
@@ -55,10 +62,8 @@ export interface McpAppFrameHandlers {
   onAppTools?: (toolset: McpAppToolset | undefined) => void
 }
 
-/** How much room the app gets. */
-export interface McpAppFrameSizing {
-  /** Largest height the app may take, in pixels. Default 800. */
-  maxHeight?: number
+/** How much room the app gets: `height` (fixed), `minHeight`, `maxHeight` (default 800), `initialHeight` (default 320). */
+export interface McpAppFrameSizing extends FrameHeightOptions {
   /** Display modes the host offers; the app may use only those it also declares. Default `['inline']`. */
   displayModes?: McpAppDisplayMode[]
 }
@@ -106,9 +111,12 @@ export interface AppFrameState {
   displayMode: McpAppDisplayMode
   /** The frame could not be built (a misconfigured sandbox) or its app left its document. */
   error: Error | undefined
+  /** The app's own name, from its handshake. */
+  appName: string | undefined
+  /** A display mode the app asked for and the person has not answered yet (see `answerDisplayMode`). */
+  displayModeRequest: Exclude<McpAppDisplayMode, 'inline'> | undefined
 }
 
-const DEFAULT_MAX_HEIGHT = 800
 const DEFAULT_TEARDOWN_TIMEOUT_MS = 500
 
 /** The values that, when changed, need a new frame: the resource and the policy it was sandboxed under. */
@@ -121,11 +129,22 @@ function frameKey(resource: McpAppResource, inputs: AppFrameInputs): unknown[] {
 export class AppFrameController {
   private host: FrameHost | undefined
   private key: unknown[] = []
-  private state: AppFrameState = { displayMode: 'inline', error: undefined }
+  private state: AppFrameState = { displayMode: 'inline', error: undefined, appName: undefined, displayModeRequest: undefined }
+  private frameHeight: FrameHeight | undefined
+  private width: number | undefined
+  private userDimensions: McpAppHostContext['containerDimensions']
+  private pendingRequest: ((allow: boolean) => void) | undefined
   private readonly call = new ToolCallRelay()
   private readonly listeners = new Set<() => void>()
 
   constructor(private readonly read: () => AppFrameInputs) {}
+
+  // Created on first use: the component's props are not readable while it constructs this.
+  private get heights(): FrameHeight {
+    const { content } = this.read()
+    this.frameHeight ??= new FrameHeight(`${content.serverHash}\n${content.resourceUri}`, () => this.read().sizing)
+    return this.frameHeight
+  }
 
   /** For `useSyncExternalStore`: called when the state changes. */
   readonly subscribe = (listener: () => void): (() => void) => {
@@ -152,6 +171,7 @@ export class AppFrameController {
         return false
       }
       this.key = key
+      this.answerDisplayMode(false)
       this.update({ displayMode: 'inline', error: undefined })
       if (this.host) this.call.bind(this.host.bridge)
     }
@@ -182,14 +202,37 @@ export class AppFrameController {
     this.call.update(content, cancelled)
   }
 
-  /** Context changes for the app (only changed keys reach it). */
+  /**
+   * Context changes for the app (only changed keys reach it). Its `containerDimensions` keys win
+   * over the measured ones, which fill in the rest instead of being dropped.
+   */
   setHostContext(context: McpAppHostContext): void {
-    this.host?.bridge.setHostContext(context)
+    this.userDimensions = context.containerDimensions
+    this.host?.bridge.setHostContext({ ...context, containerDimensions: this.dimensions() })
   }
 
-  /** The container's width (never the app's) and the height cap, as context for the app. */
+  /** The container's measured width (never the app's), sent with the height limits as context. */
   setContainerWidth(width: number): void {
-    this.host?.bridge.setHostContext({ containerDimensions: { width: Math.round(width), maxHeight: this.maxHeight() } })
+    this.width = Math.round(width)
+    this.host?.bridge.setHostContext({ containerDimensions: this.dimensions() })
+  }
+
+  /** The frame's accessible name (it changes once the app says its name). */
+  setTitle(title: string): void {
+    if (this.host && this.host.iframe.title !== title) this.host.iframe.title = title
+  }
+
+  /** The height to keep for the app while it is not ready: fixed, last known for its resource, or initial. */
+  reservedHeight(): number {
+    return this.heights.reserved()
+  }
+
+  /** The person's answer to `displayModeRequest`. */
+  answerDisplayMode(allow: boolean): void {
+    const resolve = this.pendingRequest
+    this.pendingRequest = undefined
+    if (this.state.displayModeRequest) this.update({ displayModeRequest: undefined })
+    resolve?.(allow)
   }
 
   /** The host's own exit control: back to inline, told to the app and to `onDisplayModeChange`. */
@@ -199,13 +242,27 @@ export class AppFrameController {
     this.read().handlers.onDisplayModeChange?.('inline')
   }
 
-  private maxHeight(): number {
-    return this.read().sizing.maxHeight ?? DEFAULT_MAX_HEIGHT
+  // What the app is told of its room: the measured width and the height limits, unless the host's
+  // own `containerDimensions` say otherwise (the spec has width or maxWidth, height or maxHeight).
+  private dimensions(): NonNullable<McpAppHostContext['containerDimensions']> {
+    const own = this.userDimensions ?? {}
+    const width = own.width !== undefined || own.maxWidth !== undefined || this.width === undefined ? {} : { width: this.width }
+    const height = own.height !== undefined || own.maxHeight !== undefined ? {} : this.heights.limits()
+    return { ...width, ...height, ...own }
+  }
+
+  // The default consent: one question at a time, shown by the component; a newer one refuses the older.
+  private askDisplayMode(mode: Exclude<McpAppDisplayMode, 'inline'>): Promise<boolean> {
+    this.answerDisplayMode(false)
+    return new Promise((resolve) => {
+      this.pendingRequest = resolve
+      this.update({ displayModeRequest: mode })
+    })
   }
 
   private update(change: Partial<AppFrameState>): void {
     const next = { ...this.state, ...change }
-    if (next.displayMode === this.state.displayMode && next.error === this.state.error) return
+    if ((Object.keys(next) as (keyof AppFrameState)[]).every((key) => next[key] === this.state[key])) return
     this.state = next
     for (const listener of [...this.listeners]) listener()
   }
@@ -240,8 +297,13 @@ export class AppFrameController {
       ...this.read().handlers,
       onSizeChange: ({ height }) => {
         if (height === undefined || !host) return
-        // Height only: the width always follows the container, so the app cannot start a resize loop.
-        host.iframe.style.height = `${Math.max(0, Math.min(Math.ceil(height), this.maxHeight()))}px`
+        // Height only: the width always follows the container; FrameHeight stops a height loop.
+        const next = this.heights.report(height)
+        if (next !== undefined) host.iframe.style.height = `${next}px`
+      },
+      onDisplayModeRequest: (mode) => {
+        const decide = this.read().handlers.onDisplayModeRequest
+        return decide ? decide(mode) : this.askDisplayMode(mode)
       },
       onDisplayModeChange: (mode) => {
         this.update({ displayMode: mode })
@@ -249,10 +311,17 @@ export class AppFrameController {
       },
       onSamplingRequest: this.read().requests.onSamplingRequest,
       onDownloadFile: this.read().requests.onDownloadFile,
-      onInitialized: () => host && this.offerAppTools(host),
+      onInitialized: () => {
+        if (!host) return
+        this.offerAppTools(host)
+        const info = host.bridge.appInfo
+        this.update({ appName: info?.title ?? info?.name })
+      },
       onAppToolsChanged: () => host && this.offerAppTools(host),
     })
     const { content, sandbox, limits } = inputs
+    this.userDimensions = inputs.hostContext.containerDimensions
+    this.width = Math.round(slot.clientWidth)
     host = new FrameHost({
       resource,
       sandbox: sandbox.proxyUrl === undefined ? 'srcdoc' : { proxyUrl: sandbox.proxyUrl },
@@ -265,7 +334,7 @@ export class AppFrameController {
         server: { serverHash: content.serverHash, serverId: content.serverId },
         hostContext: {
           ...detectHostContext(inputs.hostContext),
-          containerDimensions: { width: Math.round(slot.clientWidth), maxHeight: this.maxHeight() },
+          containerDimensions: this.dimensions(),
         },
         displayModes: inputs.sizing.displayModes,
         handlers,
@@ -286,6 +355,8 @@ export class AppFrameController {
           error: new McpHitlError('the app left its page (it navigated or reloaded itself), so it was closed', { code: 'protocol' }),
         }),
     })
+    // Room for the app from the start: an app sized by the viewport keeps it, others report their own.
+    host.iframe.style.height = `${this.heights.value}px`
     return host
   }
 }

@@ -1,9 +1,21 @@
 import type { McpAppDisplayMode } from '@mcp-hitl/core/apps'
 
+/** Who an app is, as the host knows it: what the labels name it by. */
+export interface McpAppIdentity {
+  /** The app's own name (`appInfo.title` or `.name` from its handshake); unknown until it connects. */
+  appName?: string | undefined
+  /** The tool whose call shows the app. */
+  toolName?: string | undefined
+  /** The server that serves the app (its name as the host knows it, else its id). */
+  serverName?: string | undefined
+  /** The app's `ui://` resource. */
+  resourceUri: string
+}
+
 /** Every text `McpAppFrame` and `LazyMcpAppFrame` show, so an app can translate or reword each one. */
 export interface McpAppFrameLabels {
-  /** Accessible name of the iframe. */
-  frameTitle: (resourceUri: string) => string
+  /** Accessible name of the iframe (and of the frame's region). */
+  frameTitle: (app: McpAppIdentity) => string
   /** While the app's HTML loads. */
   loading: string
   /** The app could not be loaded (the message says why). */
@@ -11,19 +23,38 @@ export interface McpAppFrameLabels {
   retry: string
   /** The frame itself failed while rendering (malformed content from the server); the message says why. */
   renderFailed: (message: string) => string
+  /** The host's bar above an app in full screen or picture-in-picture: names the app and its server. */
+  hostBar: (app: McpAppIdentity) => string
   /** The host's button that leaves full screen or picture-in-picture. */
   exitDisplayMode: (mode: Exclude<McpAppDisplayMode, 'inline'>) => string
+  /** The app asks to leave the chat's flow (full screen, picture-in-picture): the person decides. */
+  confirmDisplayMode: (mode: Exclude<McpAppDisplayMode, 'inline'>, app: McpAppIdentity) => string
+  allowDisplayMode: string
+  denyDisplayMode: string
   /** `LazyMcpAppFrame`: the placeholder's button that brings an evicted app back. */
   showApp: string
 }
 
+// "Weather (show_weather) from weather-server"; the URI only when nothing names the app.
+function describe(app: McpAppIdentity): string {
+  const name = app.appName ?? app.toolName ?? app.resourceUri
+  const tool = app.appName && app.toolName ? ` (${app.toolName})` : ''
+  return `${name}${tool}${app.serverName ? ` from ${app.serverName}` : ''}`
+}
+
+const modeName = (mode: Exclude<McpAppDisplayMode, 'inline'>) => (mode === 'pip' ? 'picture-in-picture' : 'full screen')
+
 /** English defaults. */
 export const DEFAULT_MCP_APP_FRAME_LABELS: McpAppFrameLabels = {
-  frameTitle: (resourceUri) => `MCP App ${resourceUri}`,
+  frameTitle: (app) => `App: ${describe(app)}`,
   loading: 'Loading app…',
   loadFailed: (message) => `Could not load the app: ${message}`,
   retry: 'Retry',
   renderFailed: (message) => `This app could not be shown: ${message}`,
+  hostBar: (app) => `App: ${describe(app)}`,
   exitDisplayMode: (mode) => (mode === 'pip' ? 'Exit picture-in-picture' : 'Exit full screen'),
+  confirmDisplayMode: (mode, app) => `${describe(app)} asks to open in ${modeName(mode)}.`,
+  allowDisplayMode: 'Allow',
+  denyDisplayMode: 'Not now',
   showApp: 'Show app',
 }

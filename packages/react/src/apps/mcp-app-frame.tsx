@@ -23,7 +23,8 @@ import {
   type McpAppFrameSizing,
 } from './app-frame-controller'
 import type { AppRequestLabels } from './app-request-labels'
-import { DEFAULT_MCP_APP_FRAME_LABELS, type McpAppFrameLabels } from './labels'
+import { DisplayModeRequest, FrameHostBar } from './frame-chrome'
+import { DEFAULT_MCP_APP_FRAME_LABELS, type McpAppFrameLabels, type McpAppIdentity } from './labels'
 import { type McpAppSamplingOptions, useAppRequestDialogs } from './use-app-request-dialogs'
 import { useAppResource } from './use-app-resource'
 
@@ -48,7 +49,7 @@ export interface McpAppFrameProps extends Omit<ComponentPropsWithoutRef<'div'>, 
   sandbox?: McpAppFrameSandbox
   /** What the app may ask of the host: links, chat messages, model context, display mode, teardown. */
   handlers?: McpAppFrameHandlers
-  /** Height cap and the display modes the host offers. */
+  /** Height (fixed, or min / max / initial) and the display modes the host offers. */
   sizing?: McpAppFrameSizing
   /** Flood, message size and teardown bounds. */
   limits?: McpAppFrameLimits
@@ -63,7 +64,7 @@ export interface McpAppFrameProps extends Omit<ComponentPropsWithoutRef<'div'>, 
    * saves the file; a function replaces both; `false` advertises no downloads.
    */
   downloads?: boolean | McpAppDownloadHandler
-  /** Any label to replace (i18n): the frame's (`frameTitle` is the iframe's accessible name) and its dialogs'. */
+  /** Any label to replace (i18n): the frame's (`frameTitle`, the accessible name from the app, tool and server) and its dialogs'. */
   labels?: Partial<McpAppFrameLabels> & Partial<AppRequestLabels>
 }
 
@@ -98,17 +99,26 @@ const McpAppFrameView = forwardRef<HTMLDivElement, McpAppFrameProps>(function Mc
   const { content, transport, theme, locale, hostContext, cancelled, sandbox, handlers, sizing, limits, labels, sampling, downloads, ...rootProps } =
     props
   const text = useLabels(DEFAULT_MCP_APP_FRAME_LABELS, labels)
+  const [controller] = useState(() => new AppFrameController(() => inputs.current))
+  const state = useSyncExternalStore(controller.subscribe, controller.getSnapshot, controller.getSnapshot)
+  const { displayMode, error: frameError, displayModeRequest } = state
+  const app: McpAppIdentity = {
+    appName: state.appName,
+    toolName: content.toolName,
+    serverName: content.serverName ?? content.serverId,
+    resourceUri: content.resourceUri,
+  }
+  const title = text.frameTitle(app)
   // Keyed by value: an inline `hostContext` object must not resend the context on every render.
   const contextKey = JSON.stringify({ ...hostContext, ...(theme ? { theme } : {}), ...(locale ? { locale } : {}) })
   const context = useMemo(() => JSON.parse(contextKey) as McpAppHostContext, [contextKey])
-  // The controller exists before any request arrives: these are read only when one does.
-  let frameController: AppFrameController | undefined
+  // Read only when a request arrives.
   const requests = useAppRequestDialogs({
     sampling,
     downloads,
     labels,
     requester: () => ({
-      appName: frameController?.appName(),
+      appName: controller.appName(),
       serverName: content.serverId,
       toolName: (context.toolInfo as { tool?: { name?: unknown } } | undefined)?.tool?.name as string | undefined,
     }),
@@ -123,11 +133,8 @@ const McpAppFrameView = forwardRef<HTMLDivElement, McpAppFrameProps>(function Mc
     sizing: sizing ?? NONE,
     limits: limits ?? NONE,
     requests,
-    title: text.frameTitle(content.resourceUri),
+    title,
   })
-  const [controller] = useState(() => new AppFrameController(() => inputs.current))
-  frameController = controller
-  const { displayMode, error: frameError } = useSyncExternalStore(controller.subscribe, controller.getSnapshot, controller.getSnapshot)
   const resource = useAppResource(content, transport)
   const rootRef = useRef<HTMLDivElement>(null)
   const ref = useComposedRefs(rootRef, forwardedRef)
@@ -152,16 +159,20 @@ const McpAppFrameView = forwardRef<HTMLDivElement, McpAppFrameProps>(function Mc
     controller.setHostContext(context)
   }, [controller, context])
 
+  useEffect(() => {
+    controller.setTitle(title)
+  }, [controller, title])
+
   // The container's width (never the app's) goes to the app as context.
-  const maxHeight = sizing?.maxHeight
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new cap is sent with the next width report
+  const heightKey = JSON.stringify([sizing?.height, sizing?.minHeight, sizing?.maxHeight])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new height limits are sent with the next width report
   useEffect(() => {
     const root = rootRef.current
     if (!root || typeof ResizeObserver === 'undefined') return
     const observer = new ResizeObserver(() => controller.setContainerWidth(root.clientWidth))
     observer.observe(root)
     return () => observer.disconnect()
-  }, [controller, maxHeight])
+  }, [controller, heightKey])
 
   // Escape leaves fullscreen / picture-in-picture, as the host's own control.
   useEffect(() => {
@@ -183,7 +194,8 @@ const McpAppFrameView = forwardRef<HTMLDivElement, McpAppFrameProps>(function Mc
       data-prefers-border={ready?.meta.prefersBorder}
     >
       {status === 'loading' ? (
-        <div data-part="status" role="status">
+        // At the height the app is expected to take, so the chat does not jump when it is ready.
+        <div data-part="status" role="status" style={{ minHeight: controller.reservedHeight() }}>
           {text.loading}
         </div>
       ) : null}
@@ -202,10 +214,9 @@ const McpAppFrameView = forwardRef<HTMLDivElement, McpAppFrameProps>(function Mc
           </button>
         </div>
       ) : null}
-      {displayMode !== 'inline' ? (
-        <button type="button" data-part="exit-display-mode" onClick={() => controller.exitDisplayMode()}>
-          {text.exitDisplayMode(displayMode)}
-        </button>
+      {displayMode !== 'inline' ? <FrameHostBar mode={displayMode} app={app} text={text} onExit={() => controller.exitDisplayMode()} /> : null}
+      {displayModeRequest && status === 'ready' ? (
+        <DisplayModeRequest mode={displayModeRequest} app={app} text={text} onAnswer={(allow) => controller.answerDisplayMode(allow)} />
       ) : null}
       <div ref={slotRef} data-part="slot" hidden={status !== 'ready'} />
       {requests.dialogs}

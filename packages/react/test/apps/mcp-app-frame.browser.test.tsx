@@ -73,12 +73,14 @@ describe('McpAppFrame with the real ext-apps App', () => {
   })
 
   it('runs the app in a sandboxed srcdoc iframe with the CSP meta first and a title', async () => {
-    const server = memoryServer({ html: appHtml(PROBE), meta: { csp: { connectDomains: ['https://api.example.com'] } } })
+    const server = memoryServer({ html: appHtml(`${PROBE} app.connect();`), meta: { csp: { connectDomains: ['https://api.example.com'] } } })
     await render(<McpAppFrame content={activity({ resourceUri: 'ui://weather/view.html' })} transport={server.transport} />)
     await vi.waitFor(() => iframe())
     const frame = iframe()
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts')
-    expect(frame.title).toBe('MCP App ui://weather/view.html')
+    // Named by the resource and server at first, then by the name the app gives in its handshake.
+    expect(frame.title).toBe('App: ui://weather/view.html from test-server')
+    await vi.waitFor(() => expect(frame.title).toBe('App: ProbeView from test-server'), { timeout: 10_000 })
     expect(frame.srcdoc.startsWith('<!doctype html><html><head><meta http-equiv="Content-Security-Policy"')).toBe(true)
     expect(frame.srcdoc).toContain('connect-src https://api.example.com')
     expect(frame.hasAttribute('allow')).toBe(false)
@@ -207,6 +209,9 @@ app.connect();`),
         sizing={{ displayModes: ['inline', 'fullscreen'] }}
       />,
     )
+    await rec.waitFor('pip')
+    // Full screen waits for the person's consent (the default), then is granted.
+    await userEvent.click(page.getByRole('button', { name: 'Allow' }))
     await rec.waitFor('fullscreen')
     expect(rec.find('pip')[0]?.data).toEqual({ mode: 'inline' })
     expect(rec.find('fullscreen')[0]?.data).toEqual({ mode: 'fullscreen' })
@@ -261,7 +266,7 @@ app.connect();`).replace('<div id="root">view</div>', '<div id="root">view</div>
     expect(document.querySelector('[data-mcp-hitl-app-frame] iframe')).toBeNull()
   })
 
-  it('takes every text it shows from labels: the iframe name, the error, Retry and the exit button', async () => {
+  it('takes every text it shows from labels: the iframe name, the error, Retry, the consent, the host bar and the exit button', async () => {
     const rec = recorder()
     const server = memoryServer({
       html: appHtml(`const app = new App({ name: 'Big', version: '1' }, { availableDisplayModes: ['inline', 'fullscreen'] });
@@ -276,7 +281,10 @@ app.connect();`),
         handlers={{ onMessage: rec.onMessage }}
         sizing={{ displayModes: ['inline', 'fullscreen'] }}
         labels={{
-          frameTitle: (uri) => `Appli ${uri}`,
+          frameTitle: (app) => `Appli ${app.resourceUri}`,
+          confirmDisplayMode: (mode, app) => `${app.appName} veut passer en ${mode}`,
+          allowDisplayMode: 'Autoriser',
+          hostBar: (app) => `Appli ${app.appName} de ${app.serverName}`,
           loadFailed: (message) => `Échec du chargement : ${message}`,
           retry: 'Réessayer',
           exitDisplayMode: (mode) => `Quitter (${mode})`,
@@ -285,7 +293,10 @@ app.connect();`),
     )
     await expect.element(page.getByRole('alert')).toHaveTextContent('Échec du chargement : ')
     await userEvent.click(page.getByRole('button', { name: 'Réessayer' }))
+    await expect.element(page.getByText('Big veut passer en fullscreen')).toBeVisible()
+    await userEvent.click(page.getByRole('button', { name: 'Autoriser' }))
     await rec.waitFor('fullscreen')
+    await expect.element(page.getByText('Appli Big de test-server')).toBeVisible()
     expect(iframe().title).toBe('Appli ui://weather/view.html')
     await userEvent.click(page.getByRole('button', { name: 'Quitter (fullscreen)' }))
     await expectRootAttribute('data-display-mode', 'inline')

@@ -1,0 +1,128 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { page, userEvent } from 'vitest/browser'
+import { cleanup, render } from 'vitest-browser-react'
+import { McpAppFrame } from '../../src/apps'
+import { activity, appHtml, memoryServer, recorder } from './fixtures'
+
+afterEach(() => cleanup())
+
+const root = () => document.querySelector<HTMLElement>('[data-mcp-hitl-app-frame]')
+function iframe(): HTMLIFrameElement {
+  const frame = document.querySelector<HTMLIFrameElement>('[data-mcp-hitl-app-frame] iframe')
+  expect(frame).not.toBeNull()
+  return frame!
+}
+const never = { request: () => new Promise<never>(() => {}) }
+
+// An app that asks for full screen as soon as it has its result.
+const WANTS_FULLSCREEN = `const app = new App({ name: 'Big board', version: '1' }, { availableDisplayModes: ['inline', 'fullscreen'] });
+app.ontoolresult = async () => report('fullscreen', await app.requestDisplayMode({ mode: 'fullscreen' }));
+app.connect();`
+
+describe('McpAppFrame host chrome (real ext-apps App)', () => {
+  it('names the frame after the tool and server, then after the app once it says its name', async () => {
+    const server = memoryServer({ html: appHtml(`const app = new App({ name: 'forecast', title: 'Forecast', version: '1' }, {}); app.connect();`) })
+    await render(<McpAppFrame content={activity({ toolName: 'show_weather', serverName: 'Weather server' })} transport={server.transport} />)
+    await vi.waitFor(() => iframe())
+    expect(['App: show_weather from Weather server', 'App: Forecast (show_weather) from Weather server']).toContain(iframe().title)
+    await vi.waitFor(() => expect(iframe().title).toBe('App: Forecast (show_weather) from Weather server'), { timeout: 10_000 })
+    await expect.element(page.getByTitle('App: Forecast (show_weather) from Weather server')).toBeInTheDocument()
+  })
+
+  it('reserves the expected height while loading: the initial height, a fixed one, or the last one of that app', async () => {
+    const first = await render(<McpAppFrame content={activity()} transport={never} />)
+    await expect.element(page.getByRole('status')).toHaveTextContent('Loading app')
+    expect(document.querySelector<HTMLElement>('[data-part="status"]')!.getBoundingClientRect().height).toBe(320)
+    await first.unmount()
+    const fixed = await render(<McpAppFrame content={activity()} transport={never} sizing={{ height: 500 }} />)
+    await vi.waitFor(() => expect(document.querySelector<HTMLElement>('[data-part="status"]')!.getBoundingClientRect().height).toBe(500))
+    await fixed.unmount()
+    // The same app shown before at 209 px: its next frame waits at 209 px, and is 209 px when ready.
+    const content = activity()
+    const server = memoryServer({
+      html: appHtml(`document.getElementById('root').style.height = '209px';
+const app = new App({ name: 'Board', version: '1' }, {}, { autoResize: true }); app.connect();`),
+    })
+    const shown = await render(<McpAppFrame content={content} transport={server.transport} />)
+    await vi.waitFor(() => expect(iframe().style.height).toBe('209px'), { timeout: 10_000 })
+    await shown.unmount()
+    await render(<McpAppFrame content={{ ...content }} transport={never} />)
+    await vi.waitFor(() => expect(document.querySelector<HTMLElement>('[data-part="status"]')!.getBoundingClientRect().height).toBe(209))
+  })
+
+  it('shows the reason of a failure with Retry, and the app after the retry', async () => {
+    const server = memoryServer({ html: appHtml(`const app = new App({ name: 'A', version: '1' }, {}); app.connect();`) })
+    server.failNextReads(1)
+    await render(<McpAppFrame content={activity()} transport={server.transport} />)
+    await expect.element(page.getByRole('alert')).toHaveTextContent('Could not load the app: upstream unavailable')
+    await userEvent.click(page.getByRole('button', { name: 'Retry' }))
+    await vi.waitFor(() => expect(root()?.getAttribute('data-status')).toBe('ready'), { timeout: 10_000 })
+  })
+
+  it('asks the person before an app fills the screen: Not now keeps it inline and tells the app so', async () => {
+    const rec = recorder()
+    const onDisplayModeChange = vi.fn()
+    const server = memoryServer({ html: appHtml(WANTS_FULLSCREEN) })
+    await render(
+      <McpAppFrame
+        content={activity({ serverName: 'Boards' })}
+        transport={server.transport}
+        sizing={{ displayModes: ['inline', 'fullscreen'] }}
+        handlers={{ onMessage: rec.onMessage, onDisplayModeChange }}
+      />,
+    )
+    const question = page.getByRole('region', { name: 'Big board from Boards asks to open in full screen.' })
+    await expect.element(question).toBeVisible()
+    // The keyboard lands on the safe answer.
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('Not now'))
+    expect(root()?.getAttribute('data-display-mode')).toBe('inline')
+    await userEvent.click(page.getByRole('button', { name: 'Not now' }))
+    await rec.waitFor('fullscreen')
+    expect(rec.find('fullscreen')[0]?.data).toEqual({ mode: 'inline' })
+    expect(root()?.getAttribute('data-display-mode')).toBe('inline')
+    expect(onDisplayModeChange).not.toHaveBeenCalled()
+    expect(document.querySelector('[data-part="display-mode-request"]')).toBeNull()
+  })
+
+  it('after Allow, keeps a host bar naming the app and server above the app in full screen', async () => {
+    const rec = recorder()
+    const server = memoryServer({ html: appHtml(WANTS_FULLSCREEN) })
+    await render(
+      <McpAppFrame
+        content={activity({ serverName: 'Boards' })}
+        transport={server.transport}
+        sizing={{ displayModes: ['inline', 'fullscreen'] }}
+        handlers={{ onMessage: rec.onMessage }}
+      />,
+    )
+    await userEvent.click(page.getByRole('button', { name: 'Allow' }))
+    await rec.waitFor('fullscreen')
+    expect(rec.find('fullscreen')[0]?.data).toEqual({ mode: 'fullscreen' })
+    await vi.waitFor(() => expect(root()?.getAttribute('data-display-mode')).toBe('fullscreen'))
+    const bar = document.querySelector<HTMLElement>('[data-part="host-bar"]')!
+    expect(bar.textContent).toContain('App: Big board from Boards')
+    // The bar is the host's, above the frame and outside it.
+    expect(bar.getBoundingClientRect().bottom).toBeLessThanOrEqual(iframe().getBoundingClientRect().top)
+    expect(bar.getBoundingClientRect().top).toBe(0)
+    await userEvent.click(page.getByRole('button', { name: 'Exit full screen' }))
+    await vi.waitFor(() => expect(root()?.getAttribute('data-display-mode')).toBe('inline'))
+  })
+
+  it('grants full screen without asking when the host opts out with its own onDisplayModeRequest', async () => {
+    const rec = recorder()
+    const onDisplayModeRequest = vi.fn(() => true)
+    const server = memoryServer({ html: appHtml(WANTS_FULLSCREEN) })
+    await render(
+      <McpAppFrame
+        content={activity()}
+        transport={server.transport}
+        sizing={{ displayModes: ['inline', 'fullscreen'] }}
+        handlers={{ onMessage: rec.onMessage, onDisplayModeRequest }}
+      />,
+    )
+    await rec.waitFor('fullscreen')
+    expect(rec.find('fullscreen')[0]?.data).toEqual({ mode: 'fullscreen' })
+    expect(onDisplayModeRequest).toHaveBeenCalledExactlyOnceWith('fullscreen')
+    expect(document.querySelector('[data-part="display-mode-request"]')).toBeNull()
+  })
+})
