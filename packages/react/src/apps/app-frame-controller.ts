@@ -21,7 +21,7 @@ import {
 } from '@mcp-hitl/core/apps'
 import type { McpAppDownloadHandler, McpAppSamplingHandler, McpAppToolset } from '@mcp-hitl/core/apps'
 import { FrameHeight, type FrameHeightOptions } from './frame-height'
-import { FrameHost } from './frame-host'
+import { FrameHost, type McpAppSandboxTokens } from './frame-host'
 import { ToolCallRelay } from './tool-call-relay'
 
 /** Where the app runs and what it may load and use. */
@@ -32,6 +32,17 @@ export interface McpAppFrameSandbox {
   csp?: CspHostPolicy
   /** Browser permissions the host is willing to grant when the resource asks for them. Default none. */
   permissions?: McpUiResourcePermissions
+  /**
+   * `allow-forms`: a `<form>` fires `submit` for the app's script (the app's CSP keeps
+   * `form-action 'none'`, so a submission still never navigates). Default false.
+   */
+  allowForms?: boolean
+  /** `allow-modals`: `alert`, `confirm`, `prompt`, `print` (browser dialogs whose text the app writes). Default false. */
+  allowModals?: boolean
+  /** `allow-pointer-lock`: games and 3D views (the browser shows its notice; Escape releases it). Default false. */
+  allowPointerLock?: boolean
+  /** `allow-popups`: `window.open` and `target="_blank"` open sandboxed windows (without it, links go through `onOpenLink`). Default false. */
+  allowPopups?: boolean
 }
 
 /** What the app may ask of the host; read on every message, so inline functions never rebuild the frame. */
@@ -122,7 +133,13 @@ const DEFAULT_TEARDOWN_TIMEOUT_MS = 500
 /** The values that, when changed, need a new frame: the resource and the policy it was sandboxed under. */
 function frameKey(resource: McpAppResource, inputs: AppFrameInputs): unknown[] {
   const { proxyUrl, csp, permissions } = inputs.sandbox
-  return [resource, proxyUrl ?? 'srcdoc', JSON.stringify([csp ?? null, permissions ?? null, inputs.sizing.displayModes ?? null])]
+  return [resource, proxyUrl ?? 'srcdoc', JSON.stringify([csp ?? null, permissions ?? null, inputs.sizing.displayModes ?? null, sandboxTokens(inputs.sandbox)])]
+}
+
+// Only these reach the sandbox attribute, each only when true.
+function sandboxTokens(sandbox: McpAppFrameSandbox): McpAppSandboxTokens {
+  const { allowForms, allowModals, allowPointerLock, allowPopups } = sandbox
+  return { allowForms: allowForms === true, allowModals: allowModals === true, allowPointerLock: allowPointerLock === true, allowPopups: allowPopups === true }
 }
 
 /** One `McpAppFrame`'s frame and what the host tells its app. */
@@ -327,6 +344,7 @@ export class AppFrameController {
       sandbox: sandbox.proxyUrl === undefined ? 'srcdoc' : { proxyUrl: sandbox.proxyUrl },
       csp: sandbox.csp,
       permissions: sandbox.permissions,
+      tokens: sandboxTokens(sandbox),
       title: inputs.title,
       teardownTimeoutMs: limits.teardownTimeoutMs ?? DEFAULT_TEARDOWN_TIMEOUT_MS,
       bridge: {

@@ -21,14 +21,20 @@ import {
   type McpAppSandbox,
   type McpAppTarget,
   resolveAppCsp,
+  type SandboxAttributeOptions,
 } from '@mcp-hitl/core/apps'
 
 export type { McpAppSandbox }
+
+/** The sandbox tokens a host may give an app besides `allow-scripts` (never same-origin, top navigation or downloads). */
+export type McpAppSandboxTokens = Pick<SandboxAttributeOptions, 'allowForms' | 'allowModals' | 'allowPointerLock' | 'allowPopups'>
 
 /** What a {@link FrameHost} needs to build its iframe. */
 export interface FrameHostOptions {
   resource: McpAppResource
   sandbox: McpAppSandbox
+  /** Extra sandbox tokens for the app's document. Default none. */
+  tokens?: McpAppSandboxTokens
   csp?: CspHostPolicy
   permissions?: McpUiResourcePermissions
   title: string
@@ -93,7 +99,7 @@ export class FrameHost {
     let target: Omit<McpAppTarget, 'window'>
     let proxyResource: McpAppHostBridgeOptions['proxyResource']
     if (chosen.mode === 'srcdoc') {
-      iframe.setAttribute('sandbox', buildSandboxAttribute({ srcdoc: true }))
+      iframe.setAttribute('sandbox', buildSandboxAttribute({ ...options.tokens, srcdoc: true }))
       // Defence in depth: Chromium enforces the `csp` attribute on the srcdoc document and requires
       // any document the frame navigates to, and every nested frame, to accept it (Allow-CSP-From).
       // Declared frame domains would never accept it, so it is left off when the app declares some.
@@ -103,10 +109,11 @@ export class FrameHost {
       target = { origin: 'null', channel: 'port' }
     } else {
       // The proxy runs on its own origin, so it may keep allow-same-origin; the app inside it may not.
-      iframe.setAttribute('sandbox', buildSandboxAttribute({ sameOrigin: true }))
+      // A nested frame never gets a token its parent lacks, so the app's extra tokens go on both.
+      iframe.setAttribute('sandbox', buildSandboxAttribute({ ...options.tokens, sameOrigin: true }))
       // The proxy's handler turns the `csp` parameter into the page's CSP header, which the inner app inherits.
       iframe.src = buildSandboxProxyUrl(chosen.proxyUrl, domains)
-      proxyResource = { html: buildAppDocument(resource.html, { csp: policy, parentOrigin: chosen.proxyOrigin }), sandbox: 'allow-scripts', ...applied }
+      proxyResource = { html: buildAppDocument(resource.html, { csp: policy, parentOrigin: chosen.proxyOrigin }), sandbox: buildSandboxAttribute(options.tokens), ...applied }
       target = { origin: chosen.proxyOrigin, channel: 'window' }
     }
     // A second load is a second document in the frame (in proxy mode, the proxy page itself).

@@ -143,7 +143,12 @@ const McpAppFrameView = forwardRef<HTMLDivElement, McpAppFrameProps>(function Mc
   const ready = resource.status === 'ready' ? resource.resource : undefined
   const proxyUrl = sandbox?.proxyUrl
   // Csp, permissions and display modes, by value: together with the resource they decide whether the frame is rebuilt.
-  const policyKey = JSON.stringify([sandbox?.csp ?? null, sandbox?.permissions ?? null, sizing?.displayModes ?? null])
+  const policyKey = JSON.stringify([
+    sandbox?.csp ?? null,
+    sandbox?.permissions ?? null,
+    sizing?.displayModes ?? null,
+    [sandbox?.allowForms, sandbox?.allowModals, sandbox?.allowPointerLock, sandbox?.allowPopups],
+  ])
   // biome-ignore lint/correctness/useExhaustiveDependencies: proxyUrl and policyKey re-attach so the controller can rebuild the frame
   useLayoutEffect(() => {
     const slot = slotRef.current
