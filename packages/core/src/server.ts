@@ -63,8 +63,8 @@ export type {
   McpProxyUrlServer,
 } from './server/apps/mcp-server-connection'
 export { computeServerHash } from './server/apps/server-hash'
-export { toMcpAppsDataPart } from './server/apps/mcp-apps-data-part'
-export type { McpAppsDataPart, McpAppsDataPartInput } from './server/apps/mcp-apps-data-part'
+export { toMcpAppsDataPart, toPendingMcpAppsDataPart } from './server/apps/mcp-apps-data-part'
+export type { McpAppsDataPart, McpAppsDataPartInput, McpAppsPartSource, PendingMcpAppsDataPartInput } from './server/apps/mcp-apps-data-part'
 export { createSandboxProxyHandler } from './server/apps/sandbox-proxy-handler'
 export type { SandboxProxyHandlerOptions } from './server/apps/sandbox-proxy-handler'
 export { buildSandboxProxyPage, normalizeHostOrigins } from './apps/sandbox-proxy-page'

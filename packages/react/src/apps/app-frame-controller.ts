@@ -20,7 +20,7 @@ import {
   type RateLimit,
 } from '@mcp-hitl/core/apps'
 import type { McpAppDownloadHandler, McpAppSamplingHandler, McpAppToolset } from '@mcp-hitl/core/apps'
-import { FrameHeight, type FrameHeightOptions } from './frame-height'
+import { FrameHeight, type McpAppFrameHeightOptions } from './frame-height'
 import { FrameHost, type McpAppSandboxTokens } from './frame-host'
 import { ToolCallRelay } from './tool-call-relay'
 
@@ -74,7 +74,7 @@ export interface McpAppFrameHandlers {
 }
 
 /** How much room the app gets: `height` (fixed), `minHeight`, `maxHeight` (default 800), `initialHeight` (default 320). */
-export interface McpAppFrameSizing extends FrameHeightOptions {
+export interface McpAppFrameSizing extends McpAppFrameHeightOptions {
   /** Display modes the host offers; the app may use only those it also declares. Default `['inline']`. */
   displayModes?: McpAppDisplayMode[]
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_INITIAL_HEIGHT, FrameHeight, type FrameHeightOptions, rememberedHeight } from './frame-height'
+import { DEFAULT_INITIAL_HEIGHT, FrameHeight, type McpAppFrameHeightOptions, rememberedHeight } from './frame-height'
 
 let n = 0
-const make = (options: FrameHeightOptions = {}) => new FrameHeight(`ui://test/${++n}`, () => options)
+const make = (options: McpAppFrameHeightOptions = {}) => new FrameHeight(`ui://test/${++n}`, () => options)
 
 describe('FrameHeight', () => {
   it('starts at the initial height and follows the reports within min and max', () => {

@@ -8,7 +8,7 @@
  */
 
 /** Height options of `McpAppFrame` (`sizing`). */
-export interface FrameHeightOptions {
+export interface McpAppFrameHeightOptions {
   /** A fixed height, in pixels: the app's size reports no longer change it. */
   height?: number
   /** Least height the app may take, in pixels. Default 0. */
@@ -48,7 +48,7 @@ export class FrameHeight {
 
   constructor(
     private readonly key: string,
-    private readonly read: () => FrameHeightOptions,
+    private readonly read: () => McpAppFrameHeightOptions,
   ) {
     this.current = this.reserved()
   }

@@ -19,7 +19,7 @@ export interface McpAppsDataPart {
 }
 
 /** Where the app comes from: what both parts carry. */
-interface McpAppsPartSource {
+export interface McpAppsPartSource {
   toolCallId: string
   /** The tool's `ui://` resource (`getToolUiResourceUri(tool)` reads it from the tool's `_meta`). */
   resourceUri: string
