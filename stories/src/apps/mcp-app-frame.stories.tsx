@@ -89,8 +89,10 @@ export const Loading: Story = {
     expect(frameRoot(canvasElement)).toHaveAttribute('data-status', 'loading')
     // The placeholder already takes the room the app will take (no thin line, then a jump).
     expect(within(canvasElement).getByRole('status').getBoundingClientRect().height).toBeGreaterThanOrEqual(200)
-    expect(args.onProxiedRequest).toHaveBeenCalledWith(
-      expect.objectContaining({ method: 'resources/read', params: { uri: 'ui://forecast/app.html' } }),
+    await waitFor(() =>
+      expect(args.onProxiedRequest).toHaveBeenCalledWith(
+        expect.objectContaining({ method: 'resources/read', params: { uri: 'ui://forecast/app.html' } }),
+      ),
     )
   },
 }

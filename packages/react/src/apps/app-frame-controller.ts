@@ -20,7 +20,7 @@ import {
   type RateLimit,
 } from '@mcp-hitl/core/apps'
 import type { McpAppDownloadHandler, McpAppSamplingHandler, McpAppToolset } from '@mcp-hitl/core/apps'
-import { FrameHeight, type McpAppFrameHeightOptions } from './frame-height'
+import { FrameHeight, frameHeightKey, type McpAppFrameHeightOptions } from './frame-height'
 import { FrameHost, type McpAppSandboxTokens } from './frame-host'
 import { ToolCallRelay } from './tool-call-relay'
 
@@ -159,7 +159,7 @@ export class AppFrameController {
   // Created on first use: the component's props are not readable while it constructs this.
   private get heights(): FrameHeight {
     const { content } = this.read()
-    this.frameHeight ??= new FrameHeight(`${content.serverHash}\n${content.resourceUri}`, () => this.read().sizing)
+    this.frameHeight ??= new FrameHeight(frameHeightKey(content), () => this.read().sizing)
     return this.frameHeight
   }
 

@@ -40,6 +40,18 @@ export function rememberedHeight(key: string): number | undefined {
   return remembered.get(key)
 }
 
+/** The height to keep for an app that is not shown yet: fixed, its last on the page, or initial. */
+export function reservedHeight(key: string, options: McpAppFrameHeightOptions): number {
+  const max = Math.max(options.minHeight ?? 0, options.maxHeight ?? DEFAULT_MAX_HEIGHT)
+  const height = options.height ?? rememberedHeight(key) ?? options.initialHeight ?? DEFAULT_INITIAL_HEIGHT
+  return Math.max(options.minHeight ?? 0, Math.min(Math.round(height), max))
+}
+
+/** The key heights are remembered under: one app resource of one server. */
+export function frameHeightKey(content: { serverHash: string; resourceUri: string }): string {
+  return `${content.serverHash}\n${content.resourceUri}`
+}
+
 /** One frame's height decisions. */
 export class FrameHeight {
   private current: number
@@ -61,8 +73,7 @@ export class FrameHeight {
 
   /** The height to reserve before the frame is ready: fixed, last known for this resource, or initial. */
   reserved(): number {
-    const { height, initialHeight } = this.read()
-    return this.clamp(height ?? rememberedHeight(this.key) ?? initialHeight ?? DEFAULT_INITIAL_HEIGHT)
+    return reservedHeight(this.key, this.read())
   }
 
   /** The height the frame has now. */

@@ -1,11 +1,17 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { forwardRef, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { useLatestRef } from '../shared/use-latest-ref'
+import { frameHeightKey, reservedHeight } from './frame-height'
 import { DEFAULT_MCP_APP_FRAME_LABELS } from './labels'
 import { defaultLiveFramePool, type LiveFramePool } from './live-frame-pool'
-import { McpAppFrame, type McpAppFrameProps } from './mcp-app-frame'
+import { EagerMcpAppFrame, type McpAppFrameProps as EagerMcpAppFrameProps } from './mcp-app-frame'
 
-/** Props of {@link LazyMcpAppFrame}: those of `McpAppFrame`, plus when to go live. */
-export interface LazyMcpAppFrameProps extends McpAppFrameProps {
+/** Props of {@link McpAppFrame}: the frame's own (grouped by concern), plus when it goes live. */
+export interface McpAppFrameProps extends EagerMcpAppFrameProps {
+  /**
+   * Mount the frame right away and keep it live, outside the pool (the opt-out of lazy mounting).
+   * Default false: the frame mounts when scrolled near, and only the `pool`'s most recent stay live.
+   */
+  eager?: boolean
   /** Stable id of the activity (from `useMcpAppsActivities`); defaults to a per-instance id. */
   activityId?: string
   /** Bounds the number of live frames across the chat. Default: a shared pool of 3. */
@@ -17,12 +23,22 @@ export interface LazyMcpAppFrameProps extends McpAppFrameProps {
 }
 
 /**
- * `McpAppFrame` for long chats: the iframe mounts only when scrolled near the viewport, and only
- * the most recently shown frames (see `pool`) stay live; the others show a placeholder that keeps
- * the last height, so the scroll position does not jump.
+ * Renders one MCP App in a sandboxed iframe (see `EagerMcpAppFrame` for what the frame does). Lazy
+ * by default, so a long chat with many app results costs about what one costs: the iframe mounts
+ * only when scrolled near the viewport, and only the most recently shown frames (`pool`) stay live;
+ * the others show a placeholder at the app's last height (or its expected height), so the scroll
+ * position does not jump. `eager` mounts it at once. The ref and other props go to the frame's root.
  */
-export function LazyMcpAppFrame(props: LazyMcpAppFrameProps) {
-  const { activityId, pool = defaultLiveFramePool, rootMargin = '400px', placeholder, ...frameProps } = props
+export const McpAppFrame = forwardRef<HTMLDivElement, McpAppFrameProps>(function McpAppFrame(props, ref) {
+  const { eager, activityId, pool = defaultLiveFramePool, rootMargin = '400px', placeholder, ...frameProps } = props
+  if (eager) return <EagerMcpAppFrame {...frameProps} ref={ref} />
+  return <LazyFrame {...frameProps} ref={ref} activityId={activityId} pool={pool} rootMargin={rootMargin} placeholder={placeholder} />
+})
+
+type LazyFrameProps = EagerMcpAppFrameProps & { activityId: string | undefined; pool: LiveFramePool; rootMargin: string; placeholder: ReactNode }
+
+const LazyFrame = forwardRef<HTMLDivElement, LazyFrameProps>(function LazyFrame(props, ref) {
+  const { activityId, pool, rootMargin, placeholder, ...frameProps } = props
   const fallbackId = useId()
   const id = activityId ?? fallbackId
   const [live, setLive] = useState(false)
@@ -57,12 +73,14 @@ export function LazyMcpAppFrame(props: LazyMcpAppFrameProps) {
 
   useEffect(() => () => pool.release(id), [pool, id])
 
+  // Before it was ever live: the room the app is expected to take (its last height on the page, or the sizing's).
+  const reserved = heightRef.current ?? reservedHeight(frameHeightKey(frameProps.content), frameProps.sizing ?? {})
   return (
     <div ref={boxRef} data-mcp-hitl-lazy-app="" data-live={live ? 'true' : 'false'}>
       {live ? (
-        <McpAppFrame {...frameProps} />
+        <EagerMcpAppFrame {...frameProps} ref={ref} />
       ) : (
-        <div data-part="placeholder" style={heightRef.current ? { minHeight: heightRef.current } : undefined}>
+        <div data-part="placeholder" style={{ minHeight: reserved }}>
           {placeholder ?? (
             <button type="button" data-part="show-app" onClick={goLive}>
               {frameProps.labels?.showApp ?? DEFAULT_MCP_APP_FRAME_LABELS.showApp}
@@ -72,4 +90,11 @@ export function LazyMcpAppFrame(props: LazyMcpAppFrameProps) {
       )}
     </div>
   )
-}
+})
+
+/**
+ * @deprecated `McpAppFrame` is lazy by default now; use it (this name stays as an alias).
+ */
+export const LazyMcpAppFrame = McpAppFrame
+/** @deprecated Use {@link McpAppFrameProps}. */
+export type LazyMcpAppFrameProps = McpAppFrameProps

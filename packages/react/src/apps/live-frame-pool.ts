@@ -33,5 +33,5 @@ export function createLiveFramePool(maxLive = 3): LiveFramePool {
   }
 }
 
-/** The pool shared by `LazyMcpAppFrame`s that are not given one. */
+/** The pool shared by `McpAppFrame`s that are not given one. */
 export const defaultLiveFramePool: LiveFramePool = createLiveFramePool(3)

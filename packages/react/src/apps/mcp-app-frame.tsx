@@ -28,7 +28,7 @@ import { DEFAULT_MCP_APP_FRAME_LABELS, type McpAppFrameLabels, type McpAppIdenti
 import { type McpAppSamplingOptions, useAppRequestDialogs } from './use-app-request-dialogs'
 import { useAppResource } from './use-app-resource'
 
-/** Props of {@link McpAppFrame}: its own, grouped by concern, plus any `<div>` prop for its root. */
+/** Props of {@link EagerMcpAppFrame}: its own, grouped by concern, plus any `<div>` prop for its root. `McpAppFrame` adds when it goes live. */
 export interface McpAppFrameProps extends Omit<ComponentPropsWithoutRef<'div'>, 'content' | 'title' | 'children'> {
   /**
    * The `mcp-apps` activity content (AG-UI snapshot or `data-mcp-apps` part), from
@@ -71,13 +71,13 @@ export interface McpAppFrameProps extends Omit<ComponentPropsWithoutRef<'div'>, 
 const NONE = {}
 
 /**
- * Renders one MCP App: fetches its HTML through the transport, runs it in a sandboxed iframe
- * (no `allow-same-origin`, CSP from the resource's `_meta.ui.csp`) and speaks the host side of
- * the MCP Apps protocol. `data-status` is `loading`, `error` (with a retry button) or `ready`. The
+ * One MCP App, mounted right away (`McpAppFrame` with `eager`): fetches its HTML through the
+ * transport, runs it in a sandboxed iframe (no `allow-same-origin`, CSP from the resource's
+ * `_meta.ui.csp`) and speaks the host side of the MCP Apps protocol. `data-status` is `loading`, `error` (with a retry button) or `ready`. The
  * ref and other props go to the root element. Whatever it throws while rendering (malformed activity
  * content, say) stays inside it: it shows `renderFailed` instead, and the host page goes on.
  */
-export const McpAppFrame = forwardRef<HTMLDivElement, McpAppFrameProps>(function McpAppFrame(props, ref) {
+export const EagerMcpAppFrame = forwardRef<HTMLDivElement, McpAppFrameProps>(function EagerMcpAppFrame(props, ref) {
   const text = useLabels(DEFAULT_MCP_APP_FRAME_LABELS, props.labels)
   return (
     <KitErrorBoundary

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, render } from 'vitest-browser-react'
-import { createLiveFramePool, LazyMcpAppFrame } from '../../src/apps'
+import { createLiveFramePool, LazyMcpAppFrame, McpAppFrame } from '../../src/apps'
 import { activity, memoryServer } from './fixtures'
 
 afterEach(() => cleanup())
@@ -38,5 +38,42 @@ describe('LazyMcpAppFrame in a long chat', () => {
     await vi.waitFor(() => expect(iframeCount()).toBe(2))
     // Only live frames read their resource.
     expect(new Set(server.requests.map((r) => r.params?.uri))).toEqual(new Set([0, 3, 5].map((i) => items[i]!.resourceUri)))
+  })
+
+  it('McpAppFrame is lazy by default: a long chat keeps a bounded number of frames live, placeholders hold the expected height', async () => {
+    const server = memoryServer({ html: '<!doctype html><p>app</p>' })
+    const items = Array.from({ length: 12 }, () => activity())
+    await render(
+      <div data-testid="chat" style={{ height: 300, overflow: 'auto' }}>
+        {items.map((content) => (
+          <McpAppFrame key={content.resourceUri} content={content} transport={server.transport} />
+        ))}
+      </div>,
+    )
+    const chat = document.querySelector<HTMLElement>('[data-testid="chat"]')!
+    await vi.waitFor(() => expect(iframeCount()).toBeGreaterThan(0))
+    // Not yet live: the placeholder already holds the frame's initial height, so nothing jumps.
+    const last = [...document.querySelectorAll<HTMLElement>('[data-mcp-hitl-lazy-app]')].at(-1)!
+    expect(last.getAttribute('data-live')).toBe('false')
+    expect(last.getBoundingClientRect().height).toBe(320)
+    chat.scrollTop = chat.scrollHeight
+    await vi.waitFor(() => expect(liveIndexes()).toContain(11))
+    // The shared default pool keeps three live, whatever the chat's length.
+    expect(liveIndexes().length).toBeLessThanOrEqual(3)
+    await vi.waitFor(() => expect(iframeCount()).toBeLessThanOrEqual(3))
+  })
+
+  it('eager opts out: every frame mounts at once', async () => {
+    const server = memoryServer({ html: '<!doctype html><p>app</p>' })
+    const items = Array.from({ length: 5 }, () => activity())
+    await render(
+      <div style={{ height: 300, overflow: 'auto' }}>
+        {items.map((content) => (
+          <McpAppFrame key={content.resourceUri} content={content} transport={server.transport} eager />
+        ))}
+      </div>,
+    )
+    await vi.waitFor(() => expect(document.querySelectorAll('[data-mcp-hitl-app-frame] iframe')).toHaveLength(5))
+    expect(document.querySelectorAll('[data-mcp-hitl-lazy-app]')).toHaveLength(0)
   })
 })

@@ -89,6 +89,8 @@ app.ontoolinput = async (input) => { await report('input', input); location.relo
 app.connect();`),
       })
       const screen = await render(<McpAppFrame content={activity()} transport={server.transport} sandbox={sandbox} handlers={{ onMessage: rec.onMessage }} />)
+      // The frame's root appears once the (lazy) frame goes live.
+      await expect.poll(() => screen.container.querySelector('[data-mcp-hitl-app-frame]')).toBeTruthy()
       const root = screen.container.querySelector('[data-mcp-hitl-app-frame]')!
       await expect.poll(() => root.getAttribute('data-status'), { timeout: 10_000 }).toBe('error')
       await new Promise((resolve) => setTimeout(resolve, 300))
@@ -117,6 +119,7 @@ app.connect();`) })
         request.method === 'resources/read' && reads++ === 0 ? navigating.transport.request(request, init) : working.transport.request(request, init),
     }
     const screen = await render(<McpAppFrame content={activity()} transport={transport} handlers={{ onMessage: rec.onMessage }} />)
+    await expect.poll(() => screen.container.querySelector('[data-mcp-hitl-app-frame]')).toBeTruthy()
     const root = screen.container.querySelector('[data-mcp-hitl-app-frame]')!
     await expect.poll(() => root.getAttribute('data-status'), { timeout: 10_000 }).toBe('error')
     await screen.getByRole('button', { name: 'Retry' }).click()
