@@ -63,7 +63,7 @@ describe('McpAppFrame sizing (real ext-apps App)', () => {
     await rec.waitFor('connected')
     expect(await settledHeight()).toBe('400px')
     expect(rec.find('connected')[0]?.data).toMatchObject({ containerDimensions: { height: 400 } })
-    expect((rec.find('connected')[0]?.data as { containerDimensions: object }).containerDimensions).not.toHaveProperty('maxHeight')
+    expect((rec.find('connected')[0]!.data as { containerDimensions: object }).containerDimensions).not.toHaveProperty('maxHeight')
   })
 
   it('follows the app within minHeight and maxHeight', async () => {
@@ -116,7 +116,7 @@ describe('McpAppFrame sizing (real ext-apps App)', () => {
     )
     const screen = await render(frame('light'))
     await rec.waitFor('connected')
-    expect((rec.find('connected')[0]?.data as { containerDimensions: unknown }).containerDimensions).toEqual({ maxWidth: 900, maxHeight: 800 })
+    expect((rec.find('connected')[0]!.data as { containerDimensions: unknown }).containerDimensions).toEqual({ maxWidth: 900, maxHeight: 800 })
     await screen.rerender(frame('dark'))
     await vi.waitFor(() => expect(rec.find('context').some((r) => (r.data as { theme?: string }).theme === 'dark')).toBe(true))
     for (const r of rec.find('context')) {
