@@ -5,7 +5,7 @@
  * `allow-same-origin`, its requests relayed by your transport rather than by runs of the chat's agent.
  */
 import { isMcpAppsActivityContent, MCP_APPS_ACTIVITY_TYPE, type McpAppsActivityContent } from '@mcp-hitl/core'
-import { McpAppFrame, type McpAppFrameProps } from '../apps/mcp-app-frame'
+import { McpAppFrame, type McpAppFrameProps } from '../apps/lazy-mcp-app-frame'
 import { type ActivityRenderProps, type CopilotKitActivityRenderer, contentSchema } from './activity-renderer'
 
 /** The frame's props other than the content, which comes from the activity. */
@@ -28,7 +28,7 @@ const schema = contentSchema(isMcpAppsActivityContent, 'mcp-apps activity conten
 function McpAppsActivity({ options, ...props }: ActivityRenderProps<McpAppsActivityContent> & { options: McpAppsActivityRendererOptions }) {
   const { agentId: _agentId, useFrameProps, ...frame } = options
   const extra = useFrameProps?.(props)
-  return <McpAppFrame key={props.message.id} {...frame} {...extra} content={props.content} />
+  return <McpAppFrame key={props.message.id} activityId={props.message.id} {...frame} {...extra} content={props.content} />
 }
 
 /**

@@ -49,7 +49,7 @@ const elicitationMessage = (d: ElicitationRequestData) => ({ id: d.elicitationId
 describe('createMcpAppsActivityRenderer', () => {
   it('is the mcp-apps renderer: valid content renders one kit frame with the options and the per-render props', () => {
     const useFrameProps = vi.fn(() => ({ theme: 'dark' as const, 'data-testid': 'frame' }))
-    const renderer = createMcpAppsActivityRenderer({ transport: pending, className: 'app', useFrameProps, agentId: 'default' })
+    const renderer = createMcpAppsActivityRenderer({ transport: pending, className: 'app', useFrameProps, agentId: 'default', eager: true })
     expect(renderer).toMatchObject({ activityType: 'mcp-apps', agentId: 'default' })
     render(<>{renderActivity(renderer, { id: 'act_1', activityType: 'mcp-apps', content: activity() })}</>)
     const frame = screen.getByTestId('frame')
