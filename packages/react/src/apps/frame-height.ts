@@ -49,7 +49,8 @@ export function reservedHeight(key: string, options: McpAppFrameHeightOptions): 
 
 /** The key heights are remembered under: one app resource of one server. */
 export function frameHeightKey(content: { serverHash: string; resourceUri: string }): string {
-  return `${content.serverHash}\n${content.resourceUri}`
+  // Malformed content (it reaches the frame's error boundary) is remembered under no app.
+  return content ? `${content.serverHash}\n${content.resourceUri}` : ''
 }
 
 /** One frame's height decisions. */
