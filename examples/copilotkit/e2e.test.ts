@@ -5,7 +5,7 @@
  * answered, declined or cancelled inline in its chat row, URL mode in its row and the tool going on in the same run, a pending one
  * brought back in a dialog after a reload, and the MCP App rendered
  * exactly once (the kit's frame, `allow-scripts` only, none of CopilotKit's own), whose button calls
- * the app-only tool.
+ * the app-only tool, which asks for a title: the form arrives on the live channel and opens in a dialog.
  */
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -137,16 +137,27 @@ describe('copilotkit example', () => {
     await page.close()
   })
 
-  it('renders the MCP App once, in the kit’s frame, and its button calls the app-only tool', async () => {
+  it('renders the MCP App once, in the kit’s frame; its button’s tool asks for the title in a dialog (the live channel), and the app gets the result', async () => {
     const { page, errors } = await openChat()
+    const responds: unknown[] = []
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/elicitation/respond')) responds.push(request.postDataJSON())
+    })
     await send(page, 'Show the task board')
     const board = page.frameLocator('iframe[data-part="iframe"]').first()
     await expect.poll(() => board.locator('#tasks li').count(), EVENTUALLY).toBe(2)
     expect(await page.locator('iframe').count()).toBe(1)
     expect(await page.locator('iframe[data-part="iframe"]').getAttribute('sandbox')).toBe('allow-scripts')
     await board.getByRole('button', { name: 'Add a task' }).click()
-    await expect.poll(() => board.locator('#status').textContent(), EVENTUALLY).toBe('Added "Task 3".')
+    // Raised by the app's own run, not the chat's: no row of the transcript holds it, so the dialog does.
+    const form = page.getByRole('dialog')
+    await form.getByText('Name the new task').waitFor({ timeout: 60_000 })
+    await form.getByLabel('Title').fill('Write the changelog')
+    await form.getByRole('button', { name: 'Submit' }).click()
+    await expect.poll(() => board.locator('#status').textContent(), EVENTUALLY).toBe('Added "Write the changelog".')
     expect(await board.locator('#tasks li').count()).toBe(3)
+    expect(responds).toEqual([expect.objectContaining({ action: 'accept', content: { title: 'Write the changelog' } })])
+    await expect.poll(() => form.count(), EVENTUALLY).toBe(0)
     expect(await page.locator('iframe').count()).toBe(1)
     expect(errors).toEqual([])
     await page.close()

@@ -1,4 +1,10 @@
-import { createElicitationBroker, createListHandler, createRespondHandler, sessionFromCookie } from '@mcp-hitl/core/server'
+import {
+  createElicitationBroker,
+  createElicitationEventsHandler,
+  createListHandler,
+  createRespondHandler,
+  sessionFromCookie,
+} from '@mcp-hitl/core/server'
 
 /** The cookie that names the chat session; in your app, read your signed-in user's session instead. */
 export const SESSION_COOKIE = 'sid'
@@ -21,3 +27,9 @@ export const respond = createRespondHandler(broker, { getSessionId })
 
 /** GET /api/elicitations: the caller's pending requests, for a page that reloads. */
 export const list = createListHandler(broker, { getSessionId })
+
+/**
+ * GET /api/elicitation/events: the live channel, a text/event-stream of the caller's elicitations.
+ * It carries the forms an MCP App's own tool calls raise, which no chat run shows.
+ */
+export const events = createElicitationEventsHandler(broker, { getSessionId })

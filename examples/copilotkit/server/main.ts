@@ -1,5 +1,5 @@
 /**
- * The backend: the AG-UI route, the kit's respond and list routes, the example's MCP server and its
+ * The backend: the AG-UI route, the kit's respond, list and events routes, the example's MCP server and its
  * URL-mode page, and the built page (`dist/`), on 127.0.0.1.
  */
 import { randomUUID } from 'node:crypto'
@@ -8,7 +8,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { agUi, mcpApps } from './ag-ui'
 import { completeConnection } from './connections'
-import { getSessionId, list, respond, SESSION_COOKIE } from './hitl'
+import { events, getSessionId, list, respond, SESSION_COOKIE } from './hitl'
 import { mcp } from './mcp-route'
 
 const app = new Hono()
@@ -23,6 +23,7 @@ app.use('*', async (c, next) => {
 app.post('/api/ag-ui', (c) => agUi(c.req.raw))
 app.post('/api/elicitation/respond', (c) => respond(c.req.raw))
 app.get('/api/elicitations', (c) => list(c.req.raw))
+app.get('/api/elicitation/events', (c) => events(c.req.raw))
 app.all('/mcp', (c) => mcp(c.req.raw))
 
 // The URL-mode step: the page the MCP server sends the person to (in a real app, your OAuth start).

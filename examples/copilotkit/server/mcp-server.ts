@@ -1,6 +1,6 @@
 /**
  * The example's own MCP server (MCP TypeScript SDK), served on /mcp by server/main.ts. Its tools ask
- * the user for input (form and URL mode) and show an MCP App; any MCP server
+ * the user for input (form and URL mode) and show an MCP App whose own tool asks too; any MCP server
  * of yours takes its place.
  */
 import { randomUUID } from 'node:crypto'
@@ -85,7 +85,7 @@ export function createAcmeServer(origin: string): McpServer {
   server.registerTool(
     'add_task',
     {
-      description: 'Adds a task to a board (called by the app).',
+      description: 'Adds a task to a board, asking the user for its title (called by the app).',
       inputSchema: { boardId: z.string().max(100) },
       _meta: { ui: { resourceUri: TASK_BOARD_URI, visibility: ['app'] } },
     },
@@ -93,8 +93,17 @@ export function createAcmeServer(origin: string): McpServer {
       const tasks = boards.get(boardId)
       if (!tasks) return { ...text('No such board.'), isError: true }
       if (tasks.length >= 50) return { ...text('The board is full.'), isError: true }
-      tasks.push(`Task ${tasks.length + 1}`)
-      return { ...text(`Added "Task ${tasks.length}".`), structuredContent: board(boardId) }
+      // Asked on the app's own tool call: the middleware hands it to the broker under the caller's
+      // session, and the page's live channel (`useElicitation({ events })`) shows it.
+      const answer = await server.server.elicitInput({
+        mode: 'form',
+        message: 'Name the new task',
+        requestedSchema: { type: 'object', properties: { title: { type: 'string', title: 'Title', minLength: 1, maxLength: 80 } }, required: ['title'] },
+      })
+      const title = answer.action === 'accept' ? answer.content?.title : undefined
+      if (typeof title !== 'string') return { ...text(`No task added (${answer.action}).`), structuredContent: board(boardId) }
+      tasks.push(title)
+      return { ...text(`Added "${title}".`), structuredContent: board(boardId) }
     },
   )
 

@@ -1,7 +1,7 @@
 /**
  * The task board MCP App: one HTML document, rendered by the chat in a sandboxed iframe. Its inline
  * script speaks the MCP Apps protocol over postMessage (the ext-apps `App` class does the same for a
- * bundled app): `ui/initialize`, then the tool result, then `tools/call` of the app-only `add_task`.
+ * bundled app): `ui/initialize`, then the tool result, then `tools/call` of the app-only `add_task` (which asks the user for the title).
  */
 export const TASK_BOARD_URI = 'ui://acme/task-board.html'
 

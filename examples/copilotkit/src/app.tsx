@@ -8,9 +8,10 @@ const agents = { default: new HttpAgent({ url: '/api/ag-ui' }) }
 function Chat() {
   const { agent } = useAgent()
   // One queue for the chat: a form whose activity is in the transcript is answered in its row, any
-  // other (recovered after a reload) in a dialog.
+  // other (recovered after a reload, or raised by an MCP App's own tool call and delivered by the
+  // live channel) in a dialog.
   return (
-    <ElicitationActivities agent={agent} recoverFrom="/api/elicitations" allowLocalhost>
+    <ElicitationActivities agent={agent} recoverFrom="/api/elicitations" events="/api/elicitation/events" allowLocalhost>
       <CopilotChat />
     </ElicitationActivities>
   )
