@@ -2,7 +2,8 @@
  * The next-ai-sdk example, installed from the packed tarballs, built with `next build` and served by
  * `next start` under the lowest Node.js it claims, driven in Chromium with its offline model: the
  * form elicitation (field errors, then a valid answer reaching the tool), the URL-mode step, and the
- * MCP App whose button calls the server's app-only tool through the proxy route.
+ * MCP App whose button calls the server's app-only tool through the proxy route, which asks for a
+ * title: the form reaches the page on the live channel and the answer the tool.
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -116,7 +117,7 @@ describe('next-ai-sdk example', () => {
     await page.close()
   })
 
-  it('renders the MCP App, styled, and its button calls the app-only tool through the proxy route', async () => {
+  it('renders the MCP App, styled; its button’s tool asks for the title on the page, and the app gets the result', async () => {
     const { page, errors } = await openChat()
     const proxied: string[] = []
     page.on('request', (request) => {
@@ -134,9 +135,15 @@ describe('next-ai-sdk example', () => {
     })
     expect(style).toEqual({ borderStyle: 'none', display: 'block', wide: true })
 
+    // The app-only add_task asks for the title: the proxy hands it to the broker, the live channel to this page.
     await board.getByRole('button', { name: 'Add a task' }).click()
-    await expect.poll(() => board.locator('#status').textContent(), EVENTUALLY).toBe('The server added "Task 3".')
+    const form = page.getByRole('dialog')
+    await form.getByText('Name the new task').waitFor({ timeout: 60_000 })
+    await form.getByLabel('Title').fill('Write the changelog')
+    await form.getByRole('button', { name: 'Submit' }).click()
+    await expect.poll(() => board.locator('#status').textContent(), EVENTUALLY).toBe('Added "Write the changelog".')
     expect(await board.locator('#tasks li').count()).toBe(3)
+    await expect.poll(() => form.count(), EVENTUALLY).toBe(0)
     expect(proxied).toEqual(expect.arrayContaining(['resources/read', 'tools/call']))
     await assistantSays(page, 'The task board has 2 tasks.')
     expect(errors).toEqual([])

@@ -19,6 +19,7 @@ export function Chat() {
     messages,
     endpoint: '/api/elicitation/respond',
     recoverFrom: '/api/elicitations', // pending requests come back after a reload
+    events: '/api/elicitation/events', // the live channel: forms an app's own tool call raises
   })
   const [text, setText] = useState('')
 

@@ -1,5 +1,6 @@
 import {
   createElicitationBroker,
+  createElicitationEventsHandler,
   createListHandler,
   createMcpProxyHandler,
   createRespondHandler,
@@ -21,19 +22,25 @@ export const mcpServer = {
   serverId: 'acme',
 }
 
-// Next.js may evaluate this module once per route bundle, and again on every reload in `next dev`:
-// one broker and one proxy per process, on globalThis, so the chat and respond routes share them.
-const shared = globalThis as typeof globalThis & { hitl?: { broker: ElicitationBroker; mcpProxy: McpProxyHandler } }
-shared.hitl ??= {
-  broker: createElicitationBroker(),
-  mcpProxy: createMcpProxyHandler({
+function createHitl(): { broker: ElicitationBroker; mcpProxy: McpProxyHandler } {
+  const broker = createElicitationBroker()
+  const mcpProxy = createMcpProxyHandler({
     servers: [mcpServer],
     // The same session as the respond route: the apps call tools with this backend's credentials,
     // so a caller without one gets 403. `authorize` can narrow it further (per-user server access).
     getSessionId,
+    // An app's tool may ask the person too: its elicitation goes to the broker under the caller's
+    // session and reaches the page on the live channel (/api/elicitation/events).
+    broker,
     onError: (event) => console.warn('MCP proxy', event.method, event.error),
-  }),
+  })
+  return { broker, mcpProxy }
 }
+
+// Next.js may evaluate this module once per route bundle, and again on every reload in `next dev`:
+// one broker and one proxy per process, on globalThis, so the chat, respond and proxy routes share them.
+const shared = globalThis as typeof globalThis & { hitl?: ReturnType<typeof createHitl> }
+shared.hitl ??= createHitl()
 
 /** Parks each elicitation until the person answers. One per process; see docs/redis.md for several. */
 export const broker = shared.hitl.broker
@@ -43,6 +50,9 @@ export const respond = createRespondHandler(broker, { getSessionId })
 
 /** GET /api/elicitations: the caller's pending requests, for a page that reloads. */
 export const list = createListHandler(broker, { getSessionId })
+
+/** GET /api/elicitation/events: the live channel, the caller's elicitations as a text/event-stream (an app's among them). */
+export const events = createElicitationEventsHandler(broker, { getSessionId })
 
 /** POST /api/mcp-proxy: the apps' MCP requests, relayed to their server. */
 export const mcpProxy = shared.hitl.mcpProxy

@@ -1,6 +1,7 @@
 /**
  * The example's own MCP server (MCP TypeScript SDK), served by app/mcp/route.ts. Its tools ask the
- * user for input (form and URL mode) and show an MCP App; any MCP server of yours takes its place.
+ * user for input (form and URL mode) and show an MCP App whose own tool asks too; any MCP server of
+ * yours takes its place.
  */
 import { randomUUID } from 'node:crypto'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
@@ -86,15 +87,25 @@ export function createAcmeServer(origin: string): McpServer {
   server.registerTool(
     'add_task',
     {
-      description: 'Adds a task to a board (called by the app).',
+      description: 'Adds a task to a board, asking the user for its title (called by the app).',
       inputSchema: { boardId: z.string().max(100) },
       _meta: { ui: { resourceUri: TASK_BOARD_URI, visibility: ['app'] } },
     },
     async ({ boardId }) => {
       const tasks = boards.get(boardId)
       if (!tasks) return { ...text('No such board.'), isError: true }
-      if (tasks.length < 50) tasks.push(`Task ${tasks.length + 1}`)
-      return { ...text(`The board has ${tasks.length} tasks.`), structuredContent: board(boardId) }
+      if (tasks.length >= 50) return { ...text('The board is full.'), isError: true }
+      // Asked on the app's own tool call, through the proxy route: no chat stream carries it, the
+      // page's live channel does.
+      const answer = await server.server.elicitInput({
+        mode: 'form',
+        message: 'Name the new task',
+        requestedSchema: { type: 'object', properties: { title: { type: 'string', title: 'Title', minLength: 1, maxLength: 80 } }, required: ['title'] },
+      })
+      const title = answer.action === 'accept' ? answer.content?.title : undefined
+      if (typeof title !== 'string') return { ...text(`No task added (${answer.action}).`), structuredContent: board(boardId) }
+      tasks.push(title)
+      return { ...text(`Added "${title}".`), structuredContent: board(boardId) }
     },
   )
 

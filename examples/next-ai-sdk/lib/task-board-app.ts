@@ -1,7 +1,7 @@
 /**
  * The task board MCP App: one HTML document, rendered by the chat in a sandboxed iframe. Its inline
  * script speaks the MCP Apps protocol over postMessage (the ext-apps `App` class does the same for a
- * bundled app): `ui/initialize`, then the tool result, then `tools/call` of the app-only `add_task`.
+ * bundled app): `ui/initialize`, then the tool result, then `tools/call` of the app-only `add_task` (which asks the user for the title).
  */
 export const TASK_BOARD_URI = 'ui://acme/task-board.html'
 
@@ -49,7 +49,7 @@ document.getElementById('add').addEventListener('click', async () => {
     const result = await request('tools/call', { name: 'add_task', arguments: { boardId: board.boardId } })
     board = result.structuredContent
     render()
-    status.textContent = 'The server added "' + board.tasks[board.tasks.length - 1] + '".'
+    status.textContent = result.content[0].text
   } catch (error) {
     status.textContent = 'Could not add a task: ' + error.message
   }

@@ -1,0 +1,1 @@
+export { events as GET } from '@/lib/hitl'
