@@ -250,4 +250,23 @@ describe('connect_account (URL mode)', () => {
     await screenshot(page, 'connect-done')
     await page.close()
   })
+
+  it('given Deny on the consent page, the tool ends and the waiting dialog closes with a truthful note', async () => {
+    const { context, page } = await openPage(shared, demo.url)
+    await send(page, 'Connect my GitHub account')
+    const form = dialog(page)
+    await form.locator('[data-part="url-host"]').waitFor()
+    const popupPromise = context.waitForEvent('page')
+    await form.locator('[data-action="accept"]').click()
+    const popup = await popupPromise
+    await popup.getByRole('button', { name: 'Deny' }).click()
+    await popup.getByRole('heading', { name: 'Access denied' }).waitFor()
+    await assistantSays(page, 'Account not connected')
+    // The page stops waiting for a confirmation that will never come: no dialog, no countdown.
+    await expect.poll(() => form.count(), EVENTUALLY).toBe(0)
+    const note = page.locator('[data-elicitation-status="failed"], [data-part="record"][data-status="failed"]')
+    await expect.poll(() => note.count(), EVENTUALLY).toBe(1)
+    expect(await page.locator('[data-elicitation-status="accepted"]').count()).toBe(0)
+    await page.close()
+  })
 })

@@ -28,6 +28,8 @@ export interface HitlAppServer {
   initializeCount(): number
   /** Lets `connect_calendar` finish after the user's out-of-band step. */
   finishConnect(): void
+  /** Lets `connect_calendar` finish as if the user refused on the page: no completion is sent. */
+  denyConnect(): void
   close(): Promise<void>
 }
 
@@ -39,8 +41,8 @@ export async function startHitlAppServer(name = 'trips'): Promise<HitlAppServer>
   const calls: string[] = []
   const finished: string[] = []
   let initializes = 0
-  let release: (() => void) | undefined
-  let released = false
+  let release: ((approved: boolean) => void) | undefined
+  let released: boolean | undefined
   const create = () => {
     initializes++
     const server = new McpServer({ name, version: '1.0.0' })
@@ -63,11 +65,12 @@ export async function startHitlAppServer(name = 'trips'): Promise<HitlAppServer>
         url: 'https://calendar.example.com/connect',
       })
       if (consent.action !== 'accept') return json(consent)
-      await new Promise<void>((resolve) => {
-        if (released) resolve()
+      const approved = await new Promise<boolean>((resolve) => {
+        if (released !== undefined) resolve(released)
         else release = resolve
       })
-      released = false
+      released = undefined
+      if (!approved) return json({ connected: false })
       await server.server.createElicitationCompletionNotifier('cal-1', { relatedRequestId: extra.requestId })()
       return json({ connected: true })
     })
@@ -95,8 +98,13 @@ export async function startHitlAppServer(name = 'trips'): Promise<HitlAppServer>
     finished,
     initializeCount: () => initializes,
     finishConnect() {
-      if (release) release()
+      if (release) release(true)
       else released = true
+      release = undefined
+    },
+    denyConnect() {
+      if (release) release(false)
+      else released = false
       release = undefined
     },
     close: () => served.close(),

@@ -152,6 +152,18 @@ describe('kit middleware: URL mode, proxied requests, sessions', () => {
     expect(result?.content).toBe('{"connected":true}')
   })
 
+  it('URL mode: when the tool call ends without the server’s completion, the consented step shows failed in the run', async () => {
+    const run = startRun(alice(), 'connect_calendar {}')
+    const pending = await run.activity((data) => data.status === 'pending')
+    expect(await respond({ id: pending.data.elicitationId, action: 'accept' })).toBe(200)
+    await run.activity((data) => data.status === 'accepted')
+    trips.denyConnect()
+    const failed = await run.activity((data) => data.status === 'failed')
+    expect(failed.data.reason).toMatch(/ended before the server confirmed/)
+    await run.done
+    expect(run.activities().map((a) => a.data.status)).toEqual(['pending', 'accepted', 'failed'])
+  })
+
   it('an app’s proxied tools/call that elicits: the activity travels in the proxied run, the answer in RUN_FINISHED.result', async () => {
     const request = { serverHash: computeServerHash({ type: 'http', url: trips.url }), serverId: 'trips', method: 'tools/call', params: { name: 'confirm_booking' } }
     const run = startRun(alice(), undefined, { __proxiedMCPRequest: request })

@@ -11,7 +11,8 @@
  * call it is for. What does: a session runs one tool call at a time. A caller's first session serves
  * listings and reads; a tool call takes a session of its own for its duration (the first one when
  * free, else one more, up to `parallelToolCalls` per server, then it waits), and that session's
- * elicitations go to the call's run. One outside any call goes to the caller's most recent open run.
+ * elicitations go to the call's run, and end with the call (a consented URL step the server did not
+ * complete shows as failed). One outside any call goes to the caller's most recent open run.
  *
  * Bounded: at most `maxSessions` callers hold sessions (the least recently used idle one is closed
  * to make room; when every one is busy the run is refused), a caller's sessions close after `idleMs`
@@ -21,7 +22,7 @@ import type { ElicitationDataPart } from '../../elicitation/wire'
 import { McpHitlError } from '../../errors'
 import { type McpClientSetup, type McpProxyUrlServer, McpServerConnection, type McpServerConnectionOptions } from '../apps/mcp-server-connection'
 import type { IndexedServer } from '../apps/mcp-server-index'
-import type { ElicitationBroker } from '../elicitation/elicitation-broker-types'
+import type { ElicitationBroker, ElicitationRequestContext } from '../elicitation/elicitation-broker-types'
 
 /** A run, as the destination of the elicitations its tool calls raise. */
 export interface RunScope {
@@ -61,6 +62,8 @@ export interface CallerSessions {
 interface Slot {
   connection: McpServerConnection
   holder: RunScope | undefined
+  /** Aborted when that tool call ends: what it raised and still waits (a URL step's completion) ends with it. */
+  call: AbortController | undefined
 }
 
 /** The sessions of one caller. */
@@ -159,7 +162,7 @@ export class UserMcpSessions {
 
   private addSlot(caller: Caller, server: IndexedServer<McpProxyUrlServer>, slots: Slot[]): Slot {
     const config = server.config
-    const slot: Slot = { connection: undefined as unknown as McpServerConnection, holder: undefined }
+    const slot: Slot = { connection: undefined as unknown as McpServerConnection, holder: undefined, call: undefined }
     const options: McpServerConnectionOptions = { ...this.options.connection, keepToolDefinitions: true, client: this.clientSetup(caller, slot) }
     slot.connection = new McpServerConnection(config, options)
     slots.push(slot)
@@ -184,10 +187,14 @@ export class UserMcpSessions {
       }
     }
     slot.holder = run
+    const ended = new AbortController()
+    slot.call = ended
     try {
       return await call(slot.connection)
     } finally {
       slot.holder = undefined
+      slot.call = undefined
+      ended.abort()
       caller.waiting.get(server)?.shift()?.()
     }
   }
@@ -205,9 +212,10 @@ export class UserMcpSessions {
       return latest?.emit
     }
     // Read per request: an empty session is refused by the broker, and shown as failed with the reason.
-    const context = () => {
+    const context = (): ElicitationRequestContext => {
       const emit = emitFor()
-      return emit ? { sessionId: caller.sessionId, emit } : { sessionId: caller.sessionId }
+      const signal = slot.call?.signal
+      return { sessionId: caller.sessionId, ...(emit ? { emit } : {}), ...(signal ? { signal } : {}) }
     }
     setup.elicitation = { broker, context }
     return setup

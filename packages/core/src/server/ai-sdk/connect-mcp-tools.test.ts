@@ -235,6 +235,21 @@ describe('connectMcpTools', () => {
     expect((await answered).content[0]?.text).toBe('connect: accept')
   })
 
+  it('close() ends a consented URL step the server never completed: the page is told it failed, not left waiting', async () => {
+    broker = createElicitationBroker()
+    parts = []
+    const tools = await connect()
+    const answered = run(tools.tools, 'connect', {}, 'call-6')
+    const part = await pendingPart('url')
+    await broker.respond({ id: part.id, action: 'accept' }, 'alice')
+    expect((await answered).content[0]?.text).toBe('connect: accept')
+    await tools.close()
+    mcp = undefined
+    const statuses = parts.filter((p): p is ElicitationDataPart => p.type === 'data-elicitation-request').map((p) => p.data.status)
+    expect(statuses).toEqual(['pending', 'accepted', 'failed'])
+    expect(await broker.complete('connect-1')).toBe(false)
+  })
+
   it('close() answers a waiting elicitation `cancel` and closes the client', async () => {
     broker = createElicitationBroker()
     parts = []

@@ -60,8 +60,9 @@ export interface McpTools {
   /** The connected client, for resources, prompts or anything else. */
   client: MCPClient
   /**
-   * Detaches the broker (what still waits is answered `cancel`), ends the MCP session and closes the
-   * client. Call it when the chat request ends; it never throws, so it cannot hide the turn's outcome.
+   * Detaches the broker (what still waits is answered `cancel`, a consented URL step not yet completed
+   * is shown as failed), ends the MCP session and closes the client. Call it when the chat request
+   * ends; it never throws, so it cannot hide the turn's outcome.
    */
   close(): Promise<void>
 }
@@ -105,10 +106,15 @@ export async function connectMcpTools(options: ConnectMcpToolsOptions): Promise<
     throw new McpHitlError('connectMcpTools: pass { server: { type, url }, broker, sessionId, writer }', { code: 'misuse' })
   }
   const { server, broker, writer } = options
+  // Aborted by close(): the end of the chat request that raised the elicitations. A consented URL
+  // step still waiting for its completion then shows as failed instead of waiting out its TTL (the
+  // session ends with it, so no completion could arrive any more).
+  const ended = new AbortController()
   const context = (): ElicitationRequestContext => ({
     sessionId: options.sessionId,
     ...(options.serverName ? { serverName: options.serverName } : {}),
     emit: (part) => writer.write(part),
+    signal: ended.signal,
   })
   const transport: SessionTransport = options.transport ?? (await defaultTransport(server))
   const client = await createMCPClient({
@@ -117,6 +123,7 @@ export async function connectMcpTools(options: ConnectMcpToolsOptions): Promise<
   })
   const detach = attachBrokerToAiSdkClient(client, broker, { schema: ElicitationRequestSchema, context })
   const close = async () => {
+    ended.abort()
     detach()
     try {
       if (transport.sessionId && transport.terminateSession) await transport.terminateSession()

@@ -63,7 +63,12 @@ export interface ElicitationRequestContext {
   serverIcon?: string
   /** Writes a `data-elicitation-request` part to the chat stream, e.g. the AI SDK `writer.write`. */
   emit?: (part: ElicitationDataPart) => void
-  /** Aborting answers `cancel` and shows the elicitation as cancelled (e.g. the MCP request was cancelled). */
+  /**
+   * Aborting answers `cancel` and shows the elicitation as cancelled (e.g. the MCP request was
+   * cancelled). In URL mode it also marks the end of the request that raised the elicitation: a
+   * consented step still waiting for its completion when it aborts is shown as `failed` (not
+   * completed), so the page stops waiting.
+   */
   signal?: AbortSignal
   /** Modes the calling client can carry; others are declined with a reason. Default both. */
   modes?: readonly ElicitationMode[]
@@ -96,6 +101,8 @@ export type ElicitationBrokerEvent =
     }
   | { type: 'respond_rejected'; id: string; code: RespondErrorCode }
   | { type: 'completed'; id: string; urlElicitationId: string }
+  /** A consented URL step that was never completed: the raising request ended or the broker closed. */
+  | { type: 'not_completed'; id: string; urlElicitationId: string; reason: string }
   | { type: 'emit_failed'; id: string; error: unknown }
   | { type: 'store_error'; id: string; operation: string; error: unknown }
 

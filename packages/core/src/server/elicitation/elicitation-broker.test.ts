@@ -202,6 +202,53 @@ describe('createElicitationBroker', () => {
     expect(rec.parts.map((p) => p.data.status)).toEqual(['pending', 'accepted', 'completed'])
   })
 
+  it('in URL mode, when the request that raised it ends before completion, shows failed with the reason and ignores a late completion', async () => {
+    broker = createElicitationBroker()
+    const rec = createPartRecorder()
+    const call = new AbortController()
+    const result = broker.request(URL_PARAMS, { sessionId: 's1', emit: rec.emit, signal: call.signal })
+    const pending = await rec.next((p) => p.data.status === 'pending')
+    await broker.respond({ id: pending.id, action: 'accept' }, 's1')
+    await expect(result).resolves.toEqual({ action: 'accept' })
+    // The tool call that asked ends (the user denied on the consent page): nobody will complete it.
+    call.abort()
+    const failed = await rec.next((p) => p.data.status === 'failed')
+    expect(failed.id).toBe(pending.id)
+    expect(failed.data.response).toEqual({ action: 'accept' })
+    expect(failed.data.reason).toMatch(/ended before the server confirmed/)
+    expect(await broker.complete('srv-1')).toBe(false)
+    expect(rec.parts.map((p) => p.data.status)).toEqual(['pending', 'accepted', 'failed'])
+  })
+
+  it('in URL mode, closing the broker ends an accepted step that was never completed', async () => {
+    broker = createElicitationBroker()
+    const rec = createPartRecorder()
+    const result = broker.request(URL_PARAMS, { sessionId: 's1', emit: rec.emit })
+    const pending = await rec.next((p) => p.data.status === 'pending')
+    await broker.respond({ id: pending.id, action: 'accept' }, 's1')
+    await expect(result).resolves.toEqual({ action: 'accept' })
+    await broker.close()
+    expect(rec.parts.map((p) => [p.data.status, p.data.reason])).toEqual([
+      ['pending', undefined],
+      ['accepted', undefined],
+      ['failed', 'The elicitation broker was closed before the server confirmed the step was completed'],
+    ])
+  })
+
+  it('in URL mode, an abort after completion changes nothing', async () => {
+    broker = createElicitationBroker()
+    const rec = createPartRecorder()
+    const call = new AbortController()
+    const result = broker.request(URL_PARAMS, { sessionId: 's1', emit: rec.emit, signal: call.signal })
+    const pending = await rec.next((p) => p.data.status === 'pending')
+    await broker.respond({ id: pending.id, action: 'accept' }, 's1')
+    await result
+    expect(await broker.complete('srv-1')).toBe(true)
+    call.abort()
+    await broker.close()
+    expect(rec.parts.map((p) => p.data.status)).toEqual(['pending', 'accepted', 'completed'])
+  })
+
   it('a declined URL elicitation can no longer be completed', async () => {
     broker = createElicitationBroker()
     const rec = createPartRecorder()

@@ -48,6 +48,9 @@ const MAX_TIMER_MS = 2_147_483_647
 /** The 404 message of the AI SDK example, kept word for word for pages built on it. */
 export const NOT_FOUND_MESSAGE = 'Elicitation request not found or already resolved'
 
+const REQUEST_ENDED_REASON = 'The request that asked for this step ended before the server confirmed it was completed'
+const CLOSED_BEFORE_COMPLETION_REASON = 'The elicitation broker was closed before the server confirmed the step was completed'
+
 const NOT_WAITING_MESSAGE = 'Nobody is waiting for this answer any more (the process that asked has stopped); it was not delivered'
 
 interface Waiter {
@@ -146,6 +149,31 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
     urlWaits.drop(wait)
     report({ type: 'completed', id: wait.record.id, urlElicitationId: wait.record.urlElicitationId ?? '' })
     emitData(wait.emit, wait.record.sessionId, toElicitationRequestData(wait.record, 'completed', { action: 'accept' }))
+  }
+
+  /**
+   * A consented URL step that nobody will complete any more (the request that raised it ended, or
+   * the broker closed): the page is told, so it stops waiting instead of counting down to its TTL.
+   * `failed` with the consent kept in `response`: the user did consent, the step was not confirmed.
+   */
+  const emitNotCompleted = (wait: UrlWait, reason: string): void => {
+    urlWaits.drop(wait)
+    report({ type: 'not_completed', id: wait.record.id, urlElicitationId: wait.record.urlElicitationId ?? '', reason })
+    emitData(wait.emit, wait.record.sessionId, toElicitationRequestData(wait.record, 'failed', { action: 'accept' }, reason))
+  }
+
+  /** After consent, the end of the raising request (its signal) ends the wait for completion. */
+  const endWithSignal = (wait: UrlWait, signal: AbortSignal | undefined): void => {
+    if (!signal) return
+    const onAbort = (): void => {
+      if (urlWaits.has(wait, now())) emitNotCompleted(wait, REQUEST_ENDED_REASON)
+    }
+    if (signal.aborted) {
+      onAbort()
+      return
+    }
+    signal.addEventListener('abort', onAbort, { once: true })
+    wait.stopListening = () => signal.removeEventListener('abort', onAbort)
   }
 
   /**
@@ -266,6 +294,7 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
           urlWait.accepted = true
           urlWait.until = now() + ttlMs
           if (urlWait.completedEarly) emitCompleted(urlWait)
+          else endWithSignal(urlWait, ctx.signal)
         } else urlWaits.drop(urlWait)
       }
       this.resolve(result)
@@ -466,7 +495,9 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
     for (const waiter of [...waiters.values()]) {
       waiter.finish({ id: waiter.record.id, status: 'cancelled', result: { action: 'cancel' }, reason })
     }
-    // After the waiters: the pages still hear that their requests were cancelled.
+    // Consented steps still waiting for completion: none can arrive any more, say so.
+    for (const wait of urlWaits.all()) if (wait.accepted) emitNotCompleted(wait, CLOSED_BEFORE_COMPLETION_REASON)
+    // After the waiters and the URL steps: the pages still hear how their requests ended.
     for (const stop of [...sessionSubscriptions]) stop()
     urlWaits.clear()
     deadlines.clear()

@@ -20,6 +20,8 @@ export interface UrlWait {
   until: number
   /** What the entry holds (its record as UTF-8 JSON), counted against the byte bound. */
   bytes: number
+  /** Stops listening for the end of the request that raised it (set once consent is given). */
+  stopListening?: () => void
 }
 
 /** The waiting URL elicitations of one broker. */
@@ -36,6 +38,7 @@ export class UrlCompletions {
   }
 
   drop(wait: UrlWait): void {
+    wait.stopListening?.()
     const key = wait.record.urlElicitationId ?? ''
     const list = this.byId.get(key)?.filter((w) => w !== wait)
     if (list && list.length > 0) this.byId.set(key, list)
@@ -55,7 +58,19 @@ export class UrlCompletions {
       )
   }
 
+  /** True while `wait` may still be completed (not dropped, not pruned). */
+  has(wait: UrlWait, at: number): boolean {
+    this.prune(at)
+    return this.byId.get(wait.record.urlElicitationId ?? '')?.includes(wait) ?? false
+  }
+
+  /** Every entry, oldest key first. */
+  all(): UrlWait[] {
+    return [...this.byId.values()].flat()
+  }
+
   clear(): void {
+    for (const wait of this.all()) wait.stopListening?.()
     this.byId.clear()
   }
 
@@ -64,6 +79,7 @@ export class UrlCompletions {
     let bytes = 0
     for (const [key, list] of this.byId) {
       const kept = list.filter((wait) => wait.until > at)
+      for (const wait of list) if (wait.until <= at) wait.stopListening?.()
       if (kept.length === 0) this.byId.delete(key)
       else {
         this.byId.set(key, kept)
@@ -75,7 +91,10 @@ export class UrlCompletions {
     for (const [key, list] of this.byId) {
       if (total <= MAX_ENTRIES && bytes <= this.maxBytes) break
       total -= list.length
-      for (const wait of list) bytes -= wait.bytes
+      for (const wait of list) {
+        bytes -= wait.bytes
+        wait.stopListening?.()
+      }
       this.byId.delete(key)
     }
   }
