@@ -401,7 +401,7 @@ export const CustomLabels: Story = {
     labels: {
       title: (server) => `${server ?? 'Ein Server'} bittet um Angaben`,
       trustNote: () => 'Teilen Sie nur, was Sie weitergeben möchten. Sie können ablehnen oder abbrechen.',
-      accept: 'Senden',
+      accept: () => 'Senden',
       decline: 'Ablehnen',
       cancel: 'Abbrechen',
       close: 'Schließen',

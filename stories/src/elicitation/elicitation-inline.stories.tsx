@@ -281,7 +281,7 @@ export const RightToLeft: Story = {
     labels: {
       title: (server) => `${server ?? 'خادم'} يطلب معلومات`,
       trustNote: () => 'شارك فقط ما ترغب في مشاركته. يمكنك الرفض أو الإلغاء.',
-      accept: 'إرسال',
+      accept: () => 'إرسال',
       submitting: 'جارٍ الإرسال…',
       decline: 'رفض',
       cancel: 'إلغاء',

@@ -6,16 +6,18 @@ import { useCurrentUrlCheck } from './url-elicitation'
 export type ElicitationActionsProps = ComponentPropsWithoutRef<'div'>
 
 function UrlActions() {
-  const { status, labels, respond, dismiss } = useElicitationView('ElicitationActions')
+  const { status, labels, respond, dismiss, leave, inDialog, ids } = useElicitationView('ElicitationActions')
   const check = useCurrentUrlCheck()
   if (status === 'waiting') {
     return (
       <>
-        <button type="button" data-action="done" onClick={() => dismiss()}>
+        {!inDialog && (
+          <button type="button" data-action="cancel" data-variant="secondary" onClick={() => dismiss()}>
+            {labels.cancel}
+          </button>
+        )}
+        <button type="button" data-action="done" data-variant="primary" onClick={() => dismiss()}>
           {labels.urlDone}
-        </button>
-        <button type="button" data-action="cancel" onClick={() => dismiss()}>
-          {labels.cancel}
         </button>
       </>
     )
@@ -29,54 +31,104 @@ function UrlActions() {
   }
   return (
     <>
+      {!inDialog && (
+        <button type="button" data-action="cancel" data-variant="secondary" disabled={busy} aria-describedby={ids.exitHint} onClick={() => leave('cancel')}>
+          {labels.cancel}
+        </button>
+      )}
+      <button type="button" data-action="decline" data-variant="secondary" disabled={busy} aria-describedby={ids.exitHint} onClick={() => leave('decline')}>
+        {labels.decline}
+      </button>
       {check.ok && (
-        <button type="button" data-action="accept" disabled={busy} onClick={open}>
+        <button type="button" data-action="accept" data-variant="primary" disabled={busy} onClick={open}>
           {labels.openUrl}
         </button>
       )}
-      <button type="button" data-action="decline" disabled={busy} onClick={() => void respond({ action: 'decline' })}>
-        {labels.decline}
-      </button>
-      <button type="button" data-action="cancel" disabled={busy} onClick={() => void respond({ action: 'cancel' })}>
-        {labels.cancel}
-      </button>
     </>
   )
 }
 
-/** Accept / Decline / Cancel (Decline is the explicit refusal; Cancel dismisses); Close once settled. */
+/** Asks before typed input is thrown away: Keep editing (focused) or discard and send the exit. */
+function ConfirmDiscard() {
+  const { item, pendingExit, labels, ids, resolveExit } = useElicitationView('ElicitationActions')
+  if (!pendingExit || !item) return null
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a question with its answers, not form controls: a fieldset would join the form
+    <div role="group" data-part="confirm-discard" aria-labelledby={`${ids.confirm}-title`} aria-describedby={`${ids.confirm}-description`}>
+      <p id={`${ids.confirm}-title`} data-part="confirm-title">
+        {labels.discardTitle(pendingExit.action)}
+      </p>
+      <p id={`${ids.confirm}-description`} data-part="confirm-description">
+        {labels.discardDescription(item.data.serverName)}
+      </p>
+      <div data-part="confirm-actions">
+        <button type="button" data-action="discard" data-variant="danger" onClick={() => resolveExit(true)}>
+          {labels.discardConfirm(pendingExit.action)}
+        </button>
+        {/* The question was just asked: the safe answer takes focus. */}
+        <button type="button" data-action="keep-editing" data-variant="primary" autoFocus onClick={() => resolveExit(false)}>
+          {labels.keepEditing}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+/**
+ * Decline (secondary: tells the server no) and the primary Send, which names the server; inline
+ * also Cancel (in the dialog the corner button and Esc are the Cancel). Decline and Cancel ask first
+ * when the user typed. Close once settled or expired.
+ */
 export const ElicitationActions = forwardRef<HTMLDivElement, ElicitationActionsProps>(function ElicitationActions({ children, ...props }, ref) {
-  const { item, status, mode, labels, ids, respond, dismiss } = useElicitationView('ElicitationActions')
+  const { item, status, mode, labels, ids, inDialog, leave, dismiss, pendingExit } = useElicitationView('ElicitationActions')
   if (!item) return null
   if (status === 'settled' || status === 'expired') {
     return (
       <div {...props} ref={ref} data-part="actions">
-        <button type="button" data-action="close" onClick={() => dismiss()}>
+        <button type="button" data-action="close" data-variant="primary" onClick={() => dismiss()}>
           {labels.close}
         </button>
         {children}
       </div>
     )
   }
+  if (pendingExit) {
+    return (
+      <div {...props} ref={ref} data-part="actions" data-confirming="">
+        <ConfirmDiscard />
+        {children}
+      </div>
+    )
+  }
   const busy = status === 'submitting'
+  const server = item.data.serverName
   return (
     <div {...props} ref={ref} data-part="actions">
-      {mode === 'url' ? (
-        <UrlActions />
-      ) : (
-        <>
-          {/* Submits the RJSF form by id, so the Actions part may live outside the Body part. */}
-          <button type="submit" form={ids.form} data-action="accept" disabled={busy} aria-busy={busy}>
-            {busy ? labels.submitting : labels.accept}
-          </button>
-          <button type="button" data-action="decline" disabled={busy} onClick={() => void respond({ action: 'decline' })}>
-            {labels.decline}
-          </button>
-          <button type="button" data-action="cancel" disabled={busy} onClick={() => void respond({ action: 'cancel' })}>
-            {labels.cancel}
-          </button>
-        </>
+      {status !== 'waiting' && (
+        <p id={ids.exitHint} data-part="exit-hint">
+          {labels.exitHint(server, inDialog)}
+        </p>
       )}
+      <div data-part="buttons">
+        {mode === 'url' ? (
+          <UrlActions />
+        ) : (
+          <>
+            {!inDialog && (
+              <button type="button" data-action="cancel" data-variant="secondary" disabled={busy} aria-describedby={ids.exitHint} onClick={() => leave('cancel')}>
+                {labels.cancel}
+              </button>
+            )}
+            <button type="button" data-action="decline" data-variant="secondary" disabled={busy} aria-describedby={ids.exitHint} onClick={() => leave('decline')}>
+              {labels.decline}
+            </button>
+            {/* Submits the RJSF form by id, so the Actions part may live outside the Body part. */}
+            <button type="submit" form={ids.form} data-action="accept" data-variant="primary" disabled={busy} aria-busy={busy}>
+              {busy ? labels.submitting : labels.accept(server)}
+            </button>
+          </>
+        )}
+      </div>
       {children}
     </div>
   )

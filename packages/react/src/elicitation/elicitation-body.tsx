@@ -1,10 +1,11 @@
-import type { ElicitContent } from '@mcp-hitl/core'
+import type { ElicitContent, ElicitationItem } from '@mcp-hitl/core'
 import { type ComponentPropsWithoutRef, forwardRef, useCallback, useEffect, useMemo, useRef } from 'react'
 import { KitErrorBoundary } from '../shared/kit-error-boundary'
 import { useComposedRefs } from '../shared/use-composed-refs'
 import { CannotRenderNotice } from './cannot-render-notice'
 import { useElicitationView } from './elicitation-context'
 import { ElicitationRjsfForm } from './elicitation-rjsf-form'
+import type { SendFailure } from './labels'
 import { UrlElicitation } from './url-elicitation'
 
 /** Props of {@link ElicitationBody}: any `<div>` prop; children go after the form or URL view. */
@@ -15,12 +16,20 @@ export interface ElicitationBodyProps extends ComponentPropsWithoutRef<'div'> {
 
 const FOCUSABLE = 'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])'
 
+/** What kind of failure an answer met, for a sentence a person understands (never "HTTP 500"). */
+function sendFailure(error: NonNullable<ElicitationItem['error']>): SendFailure {
+  if (error.code === 'network') return 'unreachable'
+  if (error.code === 'transport' || (error.status ?? 0) >= 500) return 'server'
+  return 'refused'
+}
+
 /** The Body part: the RJSF form, the URL view, or the settled / expired notice, plus send errors. */
 export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(function ElicitationBody(
   { autoFocus, children, ...props },
   forwardedRef,
 ) {
-  const { item, status, mode, labels, ids, customisation, respond, inDialog, drafts, declineUnrenderable } = useElicitationView('ElicitationBody')
+  const { item, status, mode, labels, ids, customisation, respond, inDialog, drafts, formValues, markDirty, declineUnrenderable } =
+    useElicitationView('ElicitationBody')
   const ownRef = useRef<HTMLDivElement>(null)
   const ref = useComposedRefs(ownRef, forwardedRef)
   const focus = autoFocus ?? inDialog
@@ -30,10 +39,14 @@ export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(
     // Each queued item gets a fresh form: put the user in its first field (or first button).
     const body = ownRef.current
     const scope = body?.closest('[data-mcp-hitl-root]') ?? body
+    // URL mode: the address to read first, not the Open button (a stray Enter must not open it).
+    const url = body?.querySelector<HTMLElement>('[data-part="url"]')
     // preventScroll: the first field is at the top already; scrolling would force an extra layout.
-    const target = body?.querySelector<HTMLElement>(FOCUSABLE) ?? scope?.querySelector<HTMLElement>(FOCUSABLE)
+    const target = url ?? body?.querySelector<HTMLElement>(FOCUSABLE) ?? scope?.querySelector<HTMLElement>(FOCUSABLE)
     target?.focus({ preventScroll: true })
   }, [focus, id])
+  const onDraft = useCallback((data: unknown) => id && formValues.set(id, data), [id, formValues])
+  const onTyped = useCallback(() => id && markDirty(id), [id, markDirty])
   const onAccept = useCallback((content: ElicitContent) => void respond({ action: 'accept', content }), [respond])
   const schema = item?.data.requestedSchema
   // Read once per item: what was typed before a remount or a reload (never a sensitive field).
@@ -70,7 +83,10 @@ export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(
         disabled={status === 'submitting'}
         serverErrors={item.fieldErrors}
         customisation={customisation}
-        errorSummary={labels.errorSummary}
+        labels={labels}
+        draft={formValues.get(item.id)}
+        onDraft={onDraft}
+        onTyped={onTyped}
         onAccept={onAccept}
         initialValues={draft}
         onValuesChange={onValuesChange}
@@ -89,7 +105,7 @@ export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(
       )}
       {status === 'error' && item.error && !item.fieldErrors && (
         <p data-part="send-error" role="alert">
-          {labels.sendFailed(item.error.message)}
+          {labels.sendFailed(sendFailure(item.error))}
         </p>
       )}
       {children}

@@ -1,7 +1,7 @@
 import { type ElicitationDrafts, type ElicitationItem, McpHitlError, type RespondInput } from '@mcp-hitl/core'
 import type { FormProps, ThemeProps } from '@rjsf/core'
 import type { RegistryFieldsType, RegistryWidgetsType, RJSFSchema, TemplatesType, UiSchema, ValidatorType } from '@rjsf/utils'
-import { createContext, type ReactNode, useContext, useId, useMemo } from 'react'
+import { createContext, type ReactNode, type RefObject, useCallback, useContext, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useLabels } from '../shared/use-labels'
 import { useShallowStable } from '../shared/use-shallow-stable'
 import { DEFAULT_ELICITATION_LABELS, type ElicitationLabels } from './labels'
@@ -40,6 +40,11 @@ export interface ElicitationRootProps extends ElicitationFormCustomisation {
   itemId?: string
   /** Any label to replace (i18n). */
   labels?: Partial<ElicitationLabels>
+  /**
+   * Where focus goes after the last request leaves when the element that had it before is gone or
+   * disabled (usually the chat input): an element ref or a function returning the element.
+   */
+  returnFocus?: RefObject<HTMLElement | null> | (() => HTMLElement | null | undefined)
 }
 
 // Every Root prop, listed once: the Roots pass the rest of their props to their element.
@@ -55,6 +60,7 @@ const ROOT_PROP_KEYS: Record<keyof ElicitationRootProps, true> = {
   uiSchema: true,
   formProps: true,
   allowLocalhost: true,
+  returnFocus: true,
 }
 
 /** Splits a Root's props into its own and the rest, which go to the Root's element. */
@@ -65,25 +71,53 @@ export function splitRootProps<P extends ElicitationRootProps>(props: P): [Elici
   return [options as unknown as ElicitationRootProps, rest as Omit<P, keyof ElicitationRootProps>]
 }
 
+/** An exit that waits for the user to confirm that typed input may be thrown away. */
+export interface PendingExit {
+  action: 'decline' | 'cancel'
+  /** Focus goes back here on Keep editing. */
+  returnTo: HTMLElement | null
+}
+
 /** Everything the compound parts read. */
 export interface ElicitationViewValue {
   item: ElicitationItem | undefined
+  /** Every queued item, in arrival order (the queue list shows them). */
+  items: readonly ElicitationItem[]
   position: number
   total: number
   status: ElicitationViewStatus
   mode: 'form' | 'url'
   labels: ElicitationLabels
   customisation: ElicitationFormCustomisation
-  ids: { title: string; description: string; form: string; fieldPrefix: string }
+  ids: { title: string; description: string; form: string; fieldPrefix: string; exitHint: string; confirm: string }
   inDialog: boolean
   /** Answers this view's item (or the item `id` names), in the respond body's shape. */
   respond: (input: RespondInput) => Promise<void>
   /** Removes this view's item (or the item `id` names) locally. */
   dismiss: (id?: string) => void
+  /** Declines or cancels; asks first (`pendingExit`) when the user typed into the form. */
+  leave: (action: 'decline' | 'cancel') => void
+  /** The exit waiting for confirmation, if any. */
+  pendingExit: PendingExit | undefined
+  /** Keep editing (`false`) or throw the input away and send the exit's action (`true`). */
+  resolveExit: (discard: boolean) => void
+  /** Shows another queued item (the queue list). */
+  select: (id: string) => void
   /** Where the form keeps what the person typed (from `useElicitation`); undefined when off. */
   drafts: ElicitationDrafts | undefined
   /** Declines this view's item because rendering it threw `error`; the Body then shows why (`cannotRender`). */
   declineUnrenderable: (error: unknown) => void
+  /** The form's values per item in this view (sensitive ones too), kept while the user looks at another queued request. */
+  formValues: Map<string, unknown>
+  /** The user typed into the item's form. */
+  markDirty: (id: string) => void
+  /** Says `text` through the root's polite live region. */
+  announce: (text: string) => void
+  /** The current announcement (rendered by the root's live region). */
+  announcement: string
+  /** The Header reports that the message element (the dialog's description) exists. */
+  setDescribed: (described: boolean) => void
+  described: boolean
 }
 
 const ViewContext = createContext<ElicitationViewValue | null>(null)
@@ -116,7 +150,10 @@ function viewStatus(item: ElicitationItem | undefined, expired: boolean): Elicit
 /** Builds the view value of a Root (shared by the dialog and the inline root). */
 export function useElicitationViewValue(props: ElicitationRootProps, inDialog: boolean): ElicitationViewValue {
   const { elicitation, itemId, labels, validator, theme, widgets, templates, fields, uiSchema, formProps, allowLocalhost } = props
-  const item = itemId ? elicitation.items.find((it) => it.id === itemId) : elicitation.current
+  const [selected, setSelected] = useState<string>()
+  const item = itemId
+    ? elicitation.items.find((it) => it.id === itemId)
+    : ((selected !== undefined ? elicitation.items.find((it) => it.id === selected) : undefined) ?? elicitation.current)
   const expired = useExpired(item?.data.expiresAt)
   const resolved = useLabels(DEFAULT_ELICITATION_LABELS, labels)
   const customisation = useShallowStable<ElicitationFormCustomisation>({
@@ -133,9 +170,41 @@ export function useElicitationViewValue(props: ElicitationRootProps, inDialog: b
   const { respond, dismiss, drafts, queue } = elicitation
   const id = item?.id
   const status = viewStatus(item, expired)
-  return useMemo<ElicitationViewValue>(
-    () => ({
+  const [formValues] = useState(() => new Map<string, unknown>())
+  const [dirty] = useState(() => new Set<string>())
+  const [pendingExit, setPendingExit] = useState<PendingExit & { id: string }>()
+  const [announcement, setAnnouncement] = useState('')
+  const [described, setDescribed] = useState(false)
+  // Items that left: their drafts and flags go too (nothing typed outlives its request).
+  const live = elicitation.items
+  useEffect(() => {
+    const ids = new Set(live.map((it) => it.id))
+    for (const key of [...formValues.keys()]) if (!ids.has(key)) formValues.delete(key)
+    for (const key of [...dirty]) if (!ids.has(key)) dirty.delete(key)
+  }, [live, formValues, dirty])
+  const exitFor = pendingExit && pendingExit.id === id ? pendingExit : undefined
+  // Keep editing: back to the field the user was in.
+  const restore = useRef<HTMLElement | null>(null)
+  useEffect(() => {
+    if (exitFor || !restore.current) return
+    const target = restore.current
+    restore.current = null
+    if (target.isConnected) target.focus()
+  }, [exitFor])
+  const announce = useCallback((text: string) => {
+    // Cleared first, so the same sentence twice is announced twice.
+    setAnnouncement('')
+    setTimeout(() => setAnnouncement(text), 50)
+  }, [])
+  const markDirty = useCallback((target: string) => dirty.add(target), [dirty])
+  return useMemo<ElicitationViewValue>(() => {
+    const answer = async (input: RespondInput) => {
+      const target = input.id ?? id
+      if (target) await respond({ ...input, id: target })
+    }
+    return {
       item,
+      items: itemId ? (item ? [item] : []) : elicitation.items,
       position: itemId ? 1 : elicitation.position,
       total: itemId ? 1 : elicitation.total,
       status,
@@ -147,23 +216,68 @@ export function useElicitationViewValue(props: ElicitationRootProps, inDialog: b
         description: `${base}-description`,
         form: `${base}-form`,
         fieldPrefix: `mcp-hitl-${base}`,
+        exitHint: `${base}-exit-hint`,
+        confirm: `${base}-confirm`,
       },
       inDialog,
       // Bound to this view's item: a view whose item is gone answers nothing (never the queue's next one).
-      respond: async (input) => {
-        const target = input.id ?? id
-        if (target) await respond({ ...input, id: target })
-      },
+      respond: answer,
       dismiss: (target = id) => {
         if (target) dismiss(target)
       },
+      leave: (action) => {
+        if (!id) return
+        const typed = dirty.has(id) && item?.data.mode !== 'url' && (status === 'pending' || status === 'error')
+        if (!typed) {
+          void answer({ action })
+          return
+        }
+        const active = typeof document === 'undefined' ? null : document.activeElement
+        setPendingExit({ id, action, returnTo: active instanceof HTMLElement ? active : null })
+      },
+      pendingExit: exitFor,
+      resolveExit: (discard) => {
+        if (!exitFor) return
+        setPendingExit(undefined)
+        if (discard) void answer({ action: exitFor.action })
+        else restore.current = exitFor.returnTo
+      },
+      select: setSelected,
       drafts,
       declineUnrenderable: (error) => {
         if (id) void queue.declineUnrenderable(id, error instanceof Error ? error.message : String(error))
       },
-    }),
-    [item, itemId, elicitation.position, elicitation.total, status, resolved, customisation, base, inDialog, respond, dismiss, queue, id, drafts],
-  )
+      formValues,
+      markDirty,
+      announce,
+      announcement,
+      setDescribed,
+      described,
+    }
+  }, [
+    item,
+    itemId,
+    elicitation.items,
+    elicitation.position,
+    elicitation.total,
+    status,
+    resolved,
+    customisation,
+    base,
+    inDialog,
+    respond,
+    dismiss,
+    queue,
+    id,
+    dirty,
+    exitFor,
+    drafts,
+    formValues,
+    markDirty,
+    announce,
+    announcement,
+    described,
+  ])
 }
 
 /** Provides the view value to the compound parts. */

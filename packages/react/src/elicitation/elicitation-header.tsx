@@ -1,6 +1,6 @@
 import { isSafeServerIconSrc } from '@mcp-hitl/core'
 import { Description, Title } from '@radix-ui/react-dialog'
-import { type ComponentPropsWithoutRef, forwardRef } from 'react'
+import { type ComponentPropsWithoutRef, forwardRef, useLayoutEffect } from 'react'
 import { useElicitationView } from './elicitation-context'
 import { ElicitationQueueIndicator } from './elicitation-queue-indicator'
 import { ElicitationTimeLeft } from './elicitation-time-left'
@@ -9,17 +9,26 @@ import { ElicitationTimeLeft } from './elicitation-time-left'
 export type ElicitationHeaderProps = ComponentPropsWithoutRef<'div'>
 
 /**
- * Title naming the asking server, trust note, queue position, time left and the server's message.
- * Server text is rendered as plain text (React escapes it; no HTML, no markdown), line breaks kept by CSS.
+ * The host's framing (a title naming the asking server, the queue, time left, a trust note) and,
+ * apart from it, the server's own words quoted under its identity (a figure captioned "Acme wrote"),
+ * so a server cannot pass its text off as the host's. Server text is plain text (React escapes it;
+ * no HTML, no markdown), line breaks kept by CSS. The trust note shows only while the user can answer.
  */
 export const ElicitationHeader = forwardRef<HTMLDivElement, ElicitationHeaderProps>(function ElicitationHeader({ children, ...props }, ref) {
-  const { item, labels, ids, inDialog } = useElicitationView('ElicitationHeader')
+  const { item, labels, ids, inDialog, status, setDescribed } = useElicitationView('ElicitationHeader')
+  const present = item !== undefined
+  useLayoutEffect(() => {
+    if (!present) return
+    setDescribed(true)
+    return () => setDescribed(false)
+  }, [present, setDescribed])
   if (!item) return null
   const server = item.data.serverName
   // Checked again here, whatever built the part: only https or data: images, in an <img> (no script) without referrer.
   const icon = isSafeServerIconSrc(item.data.serverIcon) ? item.data.serverIcon : undefined
   const TitleTag = inDialog ? Title : 'h2'
   const MessageTag = inDialog ? Description : 'p'
+  const answerable = status === 'pending' || status === 'error' || status === 'submitting'
   return (
     <div {...props} ref={ref} data-part="header">
       <div data-part="header-row">
@@ -29,11 +38,24 @@ export const ElicitationHeader = forwardRef<HTMLDivElement, ElicitationHeaderPro
         </TitleTag>
         <ElicitationQueueIndicator />
       </div>
-      <p data-part="trust-note">{labels.trustNote(server)}</p>
-      <MessageTag id={ids.description} data-part="message">
-        {item.data.message}
-      </MessageTag>
-      <ElicitationTimeLeft />
+      <figure data-part="server-quote" aria-labelledby={`${ids.title}-by`}>
+        <figcaption id={`${ids.title}-by`} data-part="server-identity">
+          <span data-part="server-badge" aria-hidden="true">
+            {(server ?? '?').trim().charAt(0).toUpperCase() || '?'}
+          </span>
+          {labels.serverWrote(server)}
+        </figcaption>
+        <blockquote data-part="message-quote">
+          {/* In the dialog Radix's Description owns the id (no key at all: an undefined one would erase it), so the dialog points at it only while it exists. */}
+          <MessageTag {...(inDialog ? {} : { id: ids.description })} data-part="message">
+            {item.data.message}
+          </MessageTag>
+        </blockquote>
+      </figure>
+      <div data-part="header-meta">
+        {answerable && <p data-part="trust-note">{labels.trustNote(server)}</p>}
+        <ElicitationTimeLeft />
+      </div>
       {children}
     </div>
   )

@@ -1,7 +1,10 @@
 import { type ComponentPropsWithoutRef, forwardRef } from 'react'
 import { CannotRenderBoundary } from './cannot-render-boundary'
 import { DefaultParts, PARTS } from './default-parts'
+import { ElicitationAnnouncer } from './elicitation-announcer'
 import { type ElicitationRootProps, ElicitationViewProvider, splitRootProps, useElicitationViewValue } from './elicitation-context'
+import { useQueueAnnouncements } from './use-queue-announcements'
+import { useReturnFocus } from './use-return-focus'
 
 /**
  * Props of {@link ElicitationInline} and its Root: the Root's own, plus any prop of its `<section>`.
@@ -11,27 +14,34 @@ export interface ElicitationInlineProps extends ElicitationRootProps, Omit<Compo
 
 /**
  * Inline root for a chat transcript: a `<section>` labelled by the title and described by the message,
- * no modal; renders nothing when there is no item. The ref and other props go to the section.
+ * no modal; renders only its live region when there is no item (a form that appears is announced, and
+ * focus goes to `returnFocus` when the answered form took it away). The ref and other props go to the section.
  */
 export const ElicitationInlineRoot = forwardRef<HTMLElement, ElicitationInlineProps>(function ElicitationInlineRoot(props, ref) {
   const [rootProps, { children, ...sectionProps }] = splitRootProps(props)
   const view = useElicitationViewValue(rootProps, false)
-  if (!view.item) return null
+  useReturnFocus(view.item !== undefined, rootProps.returnFocus)
+  useQueueAnnouncements(view)
   return (
-    <section
-      {...sectionProps}
-      ref={ref}
-      data-mcp-hitl-root=""
-      data-state="open"
-      data-status={view.status}
-      data-mode={view.mode}
-      aria-labelledby={view.ids.title}
-      aria-describedby={view.ids.description}
-    >
-      <ElicitationViewProvider value={view}>
-        <CannotRenderBoundary>{children}</CannotRenderBoundary>
-      </ElicitationViewProvider>
-    </section>
+    <>
+      <ElicitationAnnouncer text={view.announcement} />
+      {view.item && (
+        <section
+          {...sectionProps}
+          ref={ref}
+          data-mcp-hitl-root=""
+          data-state="open"
+          data-status={view.status}
+          data-mode={view.mode}
+          aria-labelledby={view.ids.title}
+          aria-describedby={view.described ? view.ids.description : undefined}
+        >
+          <ElicitationViewProvider value={view}>
+            <CannotRenderBoundary>{children}</CannotRenderBoundary>
+          </ElicitationViewProvider>
+        </section>
+      )}
+    </>
   )
 })
 

@@ -1,18 +1,44 @@
-import { type ComponentPropsWithoutRef, forwardRef } from 'react'
+import { type ComponentPropsWithoutRef, forwardRef, useId, useState } from 'react'
 import { useElicitationView } from './elicitation-context'
 
-/** Props of {@link ElicitationQueueIndicator}: any `<span>` prop. */
-export type ElicitationQueueIndicatorProps = ComponentPropsWithoutRef<'span'>
+/** Props of {@link ElicitationQueueIndicator}: any `<div>` prop. */
+export type ElicitationQueueIndicatorProps = ComponentPropsWithoutRef<'div'>
 
-/** "1 of 3" while more than one request is queued. */
-export const ElicitationQueueIndicator = forwardRef<HTMLSpanElement, ElicitationQueueIndicatorProps>(
+/**
+ * "2 requests waiting" while more than one request is queued: a toggle that lists them (the one shown
+ * marked current); choosing one shows it, and what was typed in the others is kept.
+ */
+export const ElicitationQueueIndicator = forwardRef<HTMLDivElement, ElicitationQueueIndicatorProps>(
   function ElicitationQueueIndicator(props, ref) {
-    const { position, total, labels } = useElicitationView('ElicitationQueueIndicator')
-    if (total < 2) return null
+    const { items, item, labels, select } = useElicitationView('ElicitationQueueIndicator')
+    const [open, setOpen] = useState(false)
+    const listId = useId()
+    if (items.length < 2) return null
     return (
-      <span {...props} ref={ref} data-part="queue">
-        {labels.queuePosition(position, total)}
-      </span>
+      <div {...props} ref={ref} data-part="queue">
+        <button type="button" data-action="queue-toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
+          {labels.queueWaiting(items.length)}
+        </button>
+        {open && (
+          <ul id={listId} data-part="queue-list" aria-label={labels.queueList}>
+            {items.map((queued) => (
+              <li key={queued.id}>
+                <button
+                  type="button"
+                  data-action="queue-select"
+                  aria-current={queued.id === item?.id ? 'true' : undefined}
+                  onClick={() => {
+                    setOpen(false)
+                    select(queued.id)
+                  }}
+                >
+                  {labels.queueItem(queued.data.serverName, queued.data.message)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
     )
   },
 )

@@ -2,6 +2,7 @@ import CheckboxesWidget from '@rjsf/core/lib/components/widgets/CheckboxesWidget
 import RadioWidget from '@rjsf/core/lib/components/widgets/RadioWidget.js'
 import type { WidgetProps } from '@rjsf/utils'
 import { type ComponentType, useLayoutEffect, useRef } from 'react'
+import { FilteredCheckboxList } from './filtered-checkbox-list'
 
 /**
  * RJSF's default radio and checkbox groups render a `<div id>` that the field's `<label for>` points
@@ -29,5 +30,9 @@ function labelledGroup(Widget: ComponentType<WidgetProps>, role: 'radiogroup' | 
 
 /** Radio group named after its field. */
 export const LabelledRadioWidget = labelledGroup(RadioWidget, 'radiogroup')
-/** Checkbox group named after its field. */
-export const LabelledCheckboxesWidget = labelledGroup(CheckboxesWidget, 'group')
+const LabelledCheckboxes = labelledGroup(CheckboxesWidget, 'group')
+
+/** Checkbox group named after its field; with `ui:options.filter` (a long list), filterable. */
+export function LabelledCheckboxesWidget(props: WidgetProps) {
+  return props.options.filter ? <FilteredCheckboxList {...props} /> : <LabelledCheckboxes {...props} />
+}

@@ -6,20 +6,46 @@ export interface ElicitationLabels {
   title: (serverName: string | undefined) => string
   /** Shown under the title: the user decides what the server gets. */
   trustNote: (serverName: string | undefined) => string
-  /** Queue position, e.g. "1 of 3". */
-  queuePosition: (position: number, count: number) => string
-  /** Remaining time before the request expires. */
+  /** The server's message is quoted under this caption (its identity), apart from the host's own text. */
+  serverWrote: (serverName: string | undefined) => string
+  /** The queue toggle, e.g. "2 requests waiting". */
+  queueWaiting: (count: number) => string
+  /** Name of the list of waiting requests. */
+  queueList: string
+  /** One entry of that list. */
+  queueItem: (serverName: string | undefined, message: string) => string
+  /** Announced when a request arrives while another is shown. */
+  queueArrived: (serverName: string | undefined, count: number) => string
+  /** Remaining time before the request expires (minutes, then seconds in the last one). */
   timeLeft: (seconds: number) => string
-  accept: string
+  /** Announced once when less than a minute is left. */
+  lastMinute: (serverName: string | undefined) => string
+  /** Announced when an inline form appears in the transcript. */
+  appeared: (serverName: string | undefined, message: string) => string
+  /** The primary action; names the server the answer goes to. */
+  accept: (serverName: string | undefined) => string
   submitting: string
   decline: string
   cancel: string
+  /** Says what Decline and Cancel mean (`inDialog`: Esc cancels too). */
+  exitHint: (serverName: string | undefined, inDialog: boolean) => string
+  /** Asked before typed input is thrown away. */
+  discardTitle: (action: 'decline' | 'cancel') => string
+  discardDescription: (serverName: string | undefined) => string
+  keepEditing: string
+  discardConfirm: (action: 'decline' | 'cancel') => string
   /** Button that dismisses a settled or expired request. */
   close: string
-  /** Announced after a failed submit. */
+  /** Announced after a failed submit, and the name of the list of fields to fix. */
   errorSummary: (count: number) => string
-  /** A failure that is not about a field (network, server). */
-  sendFailed: (message: string) => string
+  /** A failure that is not about a field, in words: `reason` says what kind. */
+  sendFailed: (reason: SendFailure) => string
+  /** Hints that show a field's limits before they are broken. */
+  limitHint: (hint: LimitHint) => string
+  /** Long multi-selects: the filter box, the count chosen, no match. */
+  filterOptions: (fieldTitle: string) => string
+  selectedCount: (count: number) => string
+  noOptionMatches: (query: string) => string
   expired: string
   /** A form the page could not show: it was declined for the user. */
   cannotRender: string
@@ -54,10 +80,27 @@ export interface ElicitationLabels {
   recordEmpty: string
 }
 
+/** Why an answer did not reach the server: it could not be reached, it failed, or it refused the answer. */
+export type SendFailure = 'unreachable' | 'server' | 'refused'
+
+/** A limit of a field, shown as a hint. */
+export type LimitHint =
+  | { kind: 'length'; min?: number; max?: number }
+  | { kind: 'range'; integer: boolean; min?: number; max?: number }
+  | { kind: 'items'; min?: number; max?: number }
+  | { kind: 'format'; format: string }
+
 /** Why a URL is not opened. */
 export type UrlRefusal = 'invalid' | 'scheme' | 'insecure'
 /** What looks suspicious in a URL that may still be opened. */
 export type UrlWarning = 'punycode' | 'mixed-script' | 'userinfo'
+
+const FORMAT_HINTS: Record<string, string> = {
+  email: 'An email address, like name@example.com',
+  uri: 'A web address, like https://example.com',
+  date: 'A date',
+  'date-time': 'A date and time',
+}
 
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`
@@ -66,18 +109,50 @@ function plural(n: number, one: string, many: string): string {
 /** English defaults. */
 export const DEFAULT_ELICITATION_LABELS: ElicitationLabels = {
   title: (server) => (server ? `${server} asks for information` : 'A server asks for information'),
-  trustNote: (server) =>
-    `Only share what you are willing to give ${server ?? 'this server'}. You can decline or cancel.`,
-  queuePosition: (position, count) => `${position} of ${count}`,
-  timeLeft: (seconds) =>
-    seconds >= 60 ? `${Math.floor(seconds / 60)} min ${seconds % 60} s left` : `${plural(seconds, 'second', 'seconds')} left`,
-  accept: 'Submit',
+  trustNote: (server) => `Only share what you are willing to give ${server ?? 'this server'}.`,
+  serverWrote: (server) => `${server ?? 'The server'} wrote`,
+  queueWaiting: (count) => `${plural(count, 'request', 'requests')} waiting`,
+  queueList: 'Waiting requests',
+  queueItem: (server, message) => `${server ?? 'A server'}: ${message}`,
+  queueArrived: (server, count) => `New request from ${server ?? 'a server'}. ${plural(count, 'request', 'requests')} waiting.`,
+  timeLeft: (seconds) => (seconds >= 60 ? `${Math.ceil(seconds / 60)} min left` : `${plural(seconds, 'second', 'seconds')} left`),
+  lastMinute: (server) => `Less than a minute left to answer ${server ?? 'the server'}.`,
+  appeared: (server, message) => `${server ?? 'A server'} asks for information: ${message}`,
+  accept: (server) => (server ? `Send to ${server}` : 'Send'),
   submitting: 'Sending…',
   decline: 'Decline',
   cancel: 'Cancel',
+  exitHint: (server, inDialog) =>
+    `Decline tells ${server ?? 'the server'} you will not share this. ${inDialog ? 'Cancel (or Esc)' : 'Cancel'} closes this without an answer.`,
+  discardTitle: (action) => `Discard what you typed and ${action}?`,
+  discardDescription: (server) => `Nothing you typed is sent to ${server ?? 'the server'}.`,
+  keepEditing: 'Keep editing',
+  discardConfirm: (action) => `Discard and ${action}`,
   close: 'Close',
   errorSummary: (count) => `${plural(count, 'field needs', 'fields need')} attention.`,
-  sendFailed: (message) => `Your answer was not sent: ${message}`,
+  sendFailed: (reason) =>
+    reason === 'unreachable'
+      ? 'Your answer was not sent: the server could not be reached. Check your connection and try again.'
+      : reason === 'server'
+        ? 'Your answer was not sent: the server had a problem. Try again in a moment.'
+        : 'Your answer was not sent: the server did not accept this answer.',
+  limitHint: (hint) => {
+    const span = (min: number | undefined, max: number | undefined, unit: string) =>
+      min !== undefined && max !== undefined
+        ? `${min} to ${max} ${unit}`
+        : min !== undefined
+          ? `At least ${min} ${unit}`
+          : `At most ${max} ${unit}`
+    if (hint.kind === 'length') return span(hint.min, hint.max, 'characters')
+    if (hint.kind === 'items') return span(hint.min, hint.max, 'choices')
+    if (hint.kind === 'format') return FORMAT_HINTS[hint.format] ?? `Format: ${hint.format}`
+    const what = hint.integer ? 'A whole number' : 'A number'
+    if (hint.min !== undefined && hint.max !== undefined) return `${what} from ${hint.min} to ${hint.max}`
+    return hint.min !== undefined ? `${what} of at least ${hint.min}` : `${what} of at most ${hint.max}`
+  },
+  filterOptions: (title) => `Filter ${title}`,
+  selectedCount: (count) => `${count} selected`,
+  noOptionMatches: (query) => `No option matches “${query}”.`,
   expired: 'This request has expired. The server no longer waits for an answer.',
   cannotRender: 'This form could not be shown, so it was declined for you.',
   cannotRenderReason: (reason) => `Reason: ${reason}`,

@@ -72,7 +72,7 @@ describe('toRjsfSchema', () => {
     expect(uiSchema.c).toMatchObject({ 'ui:enumNames': ['Red', 'Green'], 'ui:widget': 'radio' })
   })
 
-  it('marks multi-selects uniqueItems, checkboxes when short, multiple select when long', () => {
+  it('marks multi-selects uniqueItems, a checkbox list always, with a filter when long', () => {
     const { schema, uiSchema } = toRjsfSchema({
       type: 'object',
       properties: {
@@ -84,7 +84,8 @@ describe('toRjsfSchema', () => {
     expect(props.few).toEqual({ type: 'array', items: { type: 'string', enum: opts(6) }, minItems: 1, uniqueItems: true })
     expect(props.many?.uniqueItems).toBe(true)
     expect(uiSchema.few).toMatchObject({ 'ui:widget': 'checkboxes' })
-    expect(uiSchema.many).toMatchObject({ 'ui:widget': 'select' })
+    expect(uiSchema.many).toMatchObject({ 'ui:widget': 'checkboxes', 'ui:options': { filter: true } })
+    expect(uiSchema.few).not.toHaveProperty('ui:options')
   })
 
   it('does not share arrays with the input schema', () => {

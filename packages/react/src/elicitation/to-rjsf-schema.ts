@@ -15,7 +15,7 @@ import { rjsfFieldKeys } from './rjsf-field-keys'
 
 /** Knobs of {@link toRjsfSchema}. */
 export interface RjsfSchemaOptions {
-  /** Multi-selects with at most this many options render as a checkbox list, longer ones as a multiple select. Default 6. */
+  /** Multi-selects are a checkbox list; one with more options than this gets a filter box too. Default 6. */
   checkboxThreshold?: number
   /** Single selects with at most this many options render as radio buttons, longer ones as a dropdown. Default 5. */
   radioThreshold?: number
@@ -52,9 +52,11 @@ function convertField(name: string, field: PrimitiveSchemaDefinition, options: R
   const ui: Json = { 'ui:enableMarkdownInDescription': false }
   const count = optionValues(field)?.length ?? 0
   if (field.type === 'array') {
-    // RJSF renders an array as a multi-select only with uniqueItems (isMultiSelect).
+    // RJSF renders an array as a multi-select only with uniqueItems (isMultiSelect). Never a Ctrl-click
+    // list box: a checkbox list, filtered when long (the kit's CheckboxesWidget reads `filter`).
     schema.uniqueItems = true
-    ui['ui:widget'] = count <= (options.checkboxThreshold ?? 6) ? 'checkboxes' : 'select'
+    ui['ui:widget'] = 'checkboxes'
+    if (count > (options.checkboxThreshold ?? 6)) ui['ui:options'] = { filter: true }
   } else if (count > 0) {
     // RJSF 6 reads labels from ui:enumNames (optionsList), not from the schema's enumNames.
     if (enumNames) ui['ui:enumNames'] = [...enumNames]

@@ -31,7 +31,8 @@ export const UrlElicitation = forwardRef<HTMLDivElement, UrlElicitationProps>(fu
   if (!item) return null
   const parts = check.ok ? urlParts(check.url) : undefined
   return (
-    <div {...props} ref={ref} data-part="url" data-allowed={check.ok ? 'true' : 'false'}>
+    // Focusable (not in the tab order) so the dialog can start on the address rather than the Open button.
+    <div tabIndex={-1} {...props} ref={ref} data-part="url" data-allowed={check.ok ? 'true' : 'false'}>
       <p data-part="url-intro">{status === 'waiting' ? labels.urlWaiting : labels.urlIntro}</p>
       <dl data-part="url-details">
         <dt>{labels.urlHost}</dt>

@@ -37,6 +37,7 @@ describe('ElicitationDialog', () => {
     await render(<Harness items={[formRequest(contact)]} hook={{ fetch: rec.fetch }} />)
     await page.getByRole('dialog').getByLabelText('Name').fill('typed but refused')
     await page.getByRole('button', { name: 'Decline' }).click()
+    await page.getByRole('button', { name: 'Discard and decline' }).click()
     await expect.poll(() => rec.bodies).toEqual([{ id: expect.any(String), action: 'decline' }])
     await expect.element(page.getByRole('dialog')).not.toBeInTheDocument()
   })
@@ -49,16 +50,16 @@ describe('ElicitationDialog', () => {
     await expect.poll(() => rec.bodies).toEqual([{ id: expect.any(String), action: 'cancel' }])
   })
 
-  it('the close button and the Cancel button send cancel', async () => {
+  it('the corner Cancel button sends cancel', async () => {
     const rec = recordingFetch()
     await render(<Harness items={[formRequest(contact), formRequest(contact)]} hook={{ fetch: rec.fetch }} />)
-    await page.getByRole('button', { name: 'Close' }).click()
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click()
     await expect.poll(() => rec.bodies.length).toBe(1)
-    await page.getByRole('button', { name: 'Cancel' }).click()
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click()
     await expect.poll(() => rec.bodies.map((b) => b.action)).toEqual(['cancel', 'cancel'])
   })
 
-  it('is complete from the keyboard: type, Tab to Submit, Enter', async () => {
+  it('is complete from the keyboard: type, Tab past Decline to Send, Enter', async () => {
     const rec = recordingFetch()
     await render(<Harness items={[formRequest(contact)]} hook={{ fetch: rec.fetch }} />)
     await expect.element(page.getByRole('dialog').getByLabelText('Name')).toHaveFocus()
@@ -66,7 +67,9 @@ describe('ElicitationDialog', () => {
     await userEvent.tab()
     await userEvent.keyboard('grace@example.com')
     await userEvent.tab()
-    await expect.element(page.getByRole('button', { name: 'Submit' })).toHaveFocus()
+    await expect.element(page.getByRole('button', { name: 'Decline' })).toHaveFocus()
+    await userEvent.tab()
+    await expect.element(page.getByRole('button', { name: /^Send/ })).toHaveFocus()
     await userEvent.keyboard('{Enter}')
     await expect.poll(() => rec.bodies).toEqual([{ id: expect.any(String), action: 'accept', content: { name: 'Grace', email: 'grace@example.com' } }])
   })
@@ -82,7 +85,7 @@ describe('ElicitationDialog', () => {
     await render(<Harness items={[formRequest(contact)]} hook={{ fetch: fetch as typeof globalThis.fetch }} />)
     const dialog = page.getByRole('dialog')
     await dialog.getByLabelText('Name').fill('Ada')
-    const submit = dialog.getByRole('button', { name: 'Submit' })
+    const submit = dialog.getByRole('button', { name: /^Send/ })
     await submit.click()
     await expect.element(dialog).toHaveAttribute('data-status', 'submitting')
     await expect.element(dialog.getByRole('button', { name: 'Sending…' })).toBeDisabled()
@@ -112,17 +115,17 @@ describe('ElicitationDialog', () => {
     const dialog = page.getByRole('dialog')
     await dialog.getByLabelText('Name').fill('Ada')
     await dialog.getByLabelText('Email').fill('ada@example.com')
-    await dialog.getByRole('button', { name: 'Submit' }).click()
-    const message = dialog.getByText('This address bounced.')
+    await dialog.getByRole('button', { name: /^Send/ }).click()
+    const message = dialog.getByText('This address bounced.', { exact: true })
     await expect.element(message).toBeVisible()
     await expect.element(dialog.getByLabelText('Email')).toHaveFocus()
     // The error sits in the email field's group, not the name's.
-    const group = message.element().closest('.form-group')
+    const group = message.element().closest('[data-part="field"]')
     expect(group?.querySelector('input')?.id).toMatch(/_email$/)
     await expect.element(dialog).toHaveAttribute('data-status', 'error')
     await expectNoAxeViolations()
     await dialog.getByLabelText('Email').fill('ada@real.example')
-    await dialog.getByRole('button', { name: 'Submit' }).click()
+    await dialog.getByRole('button', { name: /^Send/ }).click()
     await expect.poll(() => rec.bodies.length).toBe(2)
     await expect.element(dialog).not.toBeInTheDocument()
   })
@@ -140,7 +143,7 @@ describe('ElicitationDialog', () => {
     expect(rec.bodies).toHaveLength(1)
   })
 
-  it('answers a queue of three from two servers in arrival order with "n of 3"', async () => {
+  it('answers a queue of three from two servers in arrival order, saying how many wait', async () => {
     const rec = recordingFetch()
     const items = [
       formRequest(contact, { serverName: 'Alpha', message: 'first' }),
@@ -149,18 +152,19 @@ describe('ElicitationDialog', () => {
     ]
     await render(<Harness items={items} hook={{ fetch: rec.fetch }} />)
     const dialog = page.getByRole('dialog')
-    await expect.element(dialog.getByText('1 of 3')).toBeVisible()
+    await expect.element(dialog.getByRole('button', { name: '3 requests waiting' })).toBeVisible()
     await expect.element(page.getByRole('dialog', { name: 'Alpha asks for information' })).toBeVisible()
     await dialog.getByLabelText('Name').fill('one')
-    await dialog.getByRole('button', { name: 'Submit' }).click()
-    await expect.element(dialog.getByText('2 of 3')).toBeVisible()
+    await dialog.getByRole('button', { name: /^Send/ }).click()
+    await expect.element(dialog.getByRole('button', { name: '2 requests waiting' })).toBeVisible()
     await expect.element(page.getByRole('dialog', { name: 'Beta asks for information' })).toBeVisible()
     await expect.element(dialog.getByLabelText('Name')).toHaveValue('')
     await expect.element(dialog.getByLabelText('Name')).toHaveFocus()
     await dialog.getByRole('button', { name: 'Decline' }).click()
-    await expect.element(dialog.getByText('3 of 3')).toBeVisible()
+    await expect.element(dialog.getByRole('button', { name: /requests? waiting/ })).not.toBeInTheDocument()
+    await expect.element(dialog.getByText('third')).toBeVisible()
     await dialog.getByLabelText('Name').fill('three')
-    await dialog.getByRole('button', { name: 'Submit' }).click()
+    await dialog.getByRole('button', { name: /^Send/ }).click()
     await expect.element(dialog).not.toBeInTheDocument()
     expect(rec.bodies.map((b) => [b.id, b.action])).toEqual([
       [items[0]!.elicitationId, 'accept'],
@@ -176,7 +180,7 @@ describe('ElicitationDialog', () => {
     await expect.element(dialog.getByRole('timer')).toHaveTextContent(/seconds? left/)
     await expect.element(dialog.getByText(/This request has expired/)).toBeVisible()
     await expect.element(dialog).toHaveAttribute('data-status', 'expired')
-    await expect.element(dialog.getByRole('button', { name: 'Submit' })).not.toBeInTheDocument()
+    await expect.element(dialog.getByRole('button', { name: /^Send/ })).not.toBeInTheDocument()
     await expectNoAxeViolations()
     await userEvent.keyboard('{Escape}')
     await expect.element(dialog).not.toBeInTheDocument()
@@ -190,7 +194,7 @@ describe('ElicitationDialog', () => {
     await expect.element(region).toBeVisible()
     await expectNoAxeViolations()
     await region.getByLabelText('Name').fill('Inline')
-    await region.getByRole('button', { name: 'Submit' }).click()
+    await region.getByRole('button', { name: /^Send/ }).click()
     await expect.poll(() => rec.bodies).toEqual([{ id: expect.any(String), action: 'accept', content: { name: 'Inline' } }])
   })
 
@@ -200,7 +204,7 @@ describe('ElicitationDialog', () => {
       <Harness
         items={[formRequest(contact)]}
         hook={{ fetch: rec.fetch }}
-        labels={{ accept: 'Envoyer', decline: 'Refuser', cancel: 'Annuler', title: (s) => `${s} demande des informations` }}
+        labels={{ accept: () => 'Envoyer', decline: 'Refuser', cancel: 'Annuler', title: (s) => `${s} demande des informations` }}
       />,
     )
     await expect.element(page.getByRole('dialog', { name: 'Acme CRM demande des informations' })).toBeVisible()

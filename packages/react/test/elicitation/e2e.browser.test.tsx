@@ -39,7 +39,7 @@ describe('end to end', () => {
     await dialog.getByLabelText('Name').fill('Ada')
     await dialog.getByLabelText('Age').fill('36')
     await dialog.getByRole('radio', { name: 'Pro' }).click()
-    await dialog.getByRole('button', { name: 'Submit' }).click()
+    await dialog.getByRole('button', { name: /^Send/ }).click()
     await expect.element(dialog).not.toBeInTheDocument()
     const expected = { action: 'accept', content: { name: 'Ada', age: 36, plan: 'pro' } }
     await expect.element(page.getByText(`server got ${JSON.stringify(expected)}`)).toBeVisible()

@@ -38,9 +38,15 @@ export function formRequest(requestedSchema: RequestedSchema, extra: Partial<Eli
 
 /** Mounts the dialog (or inline form) fed by `push`, like an AG-UI page would. */
 export function Harness(
-  props: { items: ElicitationRequestData[]; hook?: UseElicitationOptions; inline?: boolean } & Omit<ElicitationDialogProps, 'elicitation'>,
+  props: {
+    items: ElicitationRequestData[]
+    /** Pushed later, whenever this array changes (a request arriving while another is shown). */
+    more?: ElicitationRequestData[]
+    hook?: UseElicitationOptions
+    inline?: boolean
+  } & Omit<ElicitationDialogProps, 'elicitation'>,
 ) {
-  const { items, hook, inline, ...rest } = props
+  const { items, more, hook, inline, ...rest } = props
   const el = useElicitation({ endpoint: '/respond', retries: 0, ...hook })
   const pushed = useRef(false)
   useEffect(() => {
@@ -48,6 +54,9 @@ export function Harness(
     pushed.current = true
     for (const item of items) el.push(item)
   }, [el, items])
+  useEffect(() => {
+    for (const item of more ?? []) el.push(item)
+  }, [el, more])
   return inline ? <ElicitationInline elicitation={el} {...rest} /> : <ElicitationDialog elicitation={el} {...rest} />
 }
 

@@ -56,7 +56,7 @@ describe('RJSF customisation passes through', () => {
     // shadcn's inputs carry its own utility classes, so the theme's widgets are the ones rendered.
     expect(name.element().className).toMatch(/rounded|border/)
     await name.fill('Themed')
-    await dialog.getByRole('button', { name: 'Submit' }).click()
+    await dialog.getByRole('button', { name: /^Send/ }).click()
     await expect.poll(() => rec.bodies).toEqual([{ id: expect.any(String), action: 'accept', content: { name: 'Themed', size: 'M' } }])
   })
 
@@ -66,10 +66,10 @@ describe('RJSF customisation passes through', () => {
       <Harness items={[formRequest(schema)]} hook={{ fetch: rec.fetch }} validator={ajvValidator} widgets={{ shout: Shout }} uiSchema={{ name: { 'ui:widget': 'shout' } }} />,
     )
     const dialog = page.getByRole('dialog')
-    await dialog.getByRole('button', { name: 'Submit' }).click()
+    await dialog.getByRole('button', { name: /^Send/ }).click()
     await expect.element(dialog.getByText(/required/i).first()).toBeVisible()
     await dialog.getByLabelText('Shouted name').fill('ada')
-    await dialog.getByRole('button', { name: 'Submit' }).click()
+    await dialog.getByRole('button', { name: /^Send/ }).click()
     await expect.poll(() => rec.bodies).toEqual([{ id: expect.any(String), action: 'accept', content: { name: 'ADA', size: 'M' } }])
   })
 
@@ -81,7 +81,7 @@ describe('RJSF customisation passes through', () => {
     await expect.element(dialog).toHaveClass('my-dialog')
     await expect.element(dialog).toHaveAttribute('data-state', 'open')
     await dialog.getByLabelText('Name').fill('Composed')
-    await dialog.getByRole('button', { name: 'Submit' }).click()
+    await dialog.getByRole('button', { name: /^Send/ }).click()
     await expect.poll(() => rec.bodies.length).toBe(1)
   })
 })

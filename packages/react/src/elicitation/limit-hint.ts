@@ -1,0 +1,29 @@
+import type { LimitHint } from './labels'
+
+type Field = Record<string, unknown>
+const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined)
+
+/** The limit of a field worth saying before the user breaks it (length, range, choices, format), if any. */
+export function limitHintOf(field: Field): LimitHint | undefined {
+  if (field.type === 'string') {
+    const min = num(field.minLength)
+    const max = num(field.maxLength)
+    // minLength 1 only means "not empty": the required mark says that already.
+    if (max !== undefined || (min !== undefined && min > 1)) return { kind: 'length', min: min && min > 1 ? min : undefined, max }
+    if (typeof field.format === 'string') return { kind: 'format', format: field.format }
+    return undefined
+  }
+  if (field.type === 'number' || field.type === 'integer') {
+    const min = num(field.minimum)
+    const max = num(field.maximum)
+    if (min === undefined && max === undefined) return undefined
+    return { kind: 'range', integer: field.type === 'integer', min, max }
+  }
+  if (field.type === 'array') {
+    const min = num(field.minItems)
+    const max = num(field.maxItems)
+    if (min === undefined && max === undefined) return undefined
+    return { kind: 'items', min, max }
+  }
+  return undefined
+}
