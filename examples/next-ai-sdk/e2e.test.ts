@@ -78,7 +78,7 @@ describe('next-ai-sdk example', () => {
     expect(await form.textContent()).toContain('Acme MCP')
 
     await form.getByLabel('Email').fill('not-an-email')
-    await form.getByRole('button', { name: 'Submit' }).click()
+    await form.getByRole('button', { name: /^Send/ }).click()
     await form.getByText('Enter a valid email address.').waitFor()
     expect(await form.locator('[data-part="error-summary"]').textContent()).toBe('2 fields need attention.')
     expect(responds).toEqual([])
@@ -86,7 +86,7 @@ describe('next-ai-sdk example', () => {
     await form.getByLabel('Name').fill('Ada')
     await form.getByLabel('Email').fill('ada@example.com')
     await form.getByLabel('Pro').check()
-    await form.getByRole('button', { name: 'Submit' }).click()
+    await form.getByRole('button', { name: /^Send/ }).click()
     await assistantSays(page, 'Registered Ada <ada@example.com> on the pro plan.')
     expect(responds).toEqual([expect.objectContaining({ action: 'accept', content: { name: 'Ada', email: 'ada@example.com', plan: 'pro' } })])
     expect(await form.count()).toBe(0)

@@ -72,7 +72,7 @@ export const ShadcnTheme: Story = {
     await userEvent.type(form.getByLabelText(/^Name/), 'Ada')
     await userEvent.type(form.getByLabelText(/^Email/), 'ada@example.com')
     await userEvent.click(form.getByRole('checkbox', { name: /weekly digest/ }))
-    await userEvent.click(form.getByRole('button', { name: 'Submit' }))
+    await userEvent.click(form.getByRole('button', { name: /^Send/ }))
     await waitFor(() =>
       expect(args.onServerRequest).toHaveBeenCalledWith(
         expect.objectContaining({ action: 'accept', content: { name: 'Ada', email: 'ada@example.com', weekly: true } }),
