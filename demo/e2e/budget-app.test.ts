@@ -84,7 +84,7 @@ describe('the budget allocator in the AI SDK chat', () => {
     await form.waitFor({ timeout: 20_000 })
     await screenshot(page, 'budget-approval-form')
     await form.getByRole('textbox', { name: /^Approver/ }).fill('Dana')
-    await form.getByRole('button', { name: 'Submit' }).click()
+    await form.getByRole('button', { name: /^Send/ }).click()
     await expect.poll(() => app.locator('#status').textContent(), EVENTUALLY).toBe('Sent to Dana for approval.')
     expect(await form.count()).toBe(0)
     expect(errors).toEqual([])

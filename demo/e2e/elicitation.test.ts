@@ -131,7 +131,7 @@ describe('resume after a reload', () => {
     await form.getByLabel('Username').fill('ada')
     await form.getByLabel('Email').fill('ada@example.com')
     await form.getByLabel('Free', { exact: true }).check()
-    await form.getByRole('button', { name: 'Submit' }).click()
+    await form.getByRole('button', { name: /^Send/ }).click()
     const reply = await assistantSays(page, 'Registered ada')
     expect(await reply.textContent()).toContain('Registered ada (ada@example.com) on the Free plan.')
     await expect.poll(() => page.locator('.demo-tool').filter({ hasText: 'register_user' }).last().textContent(), EVENTUALLY).toContain('done')

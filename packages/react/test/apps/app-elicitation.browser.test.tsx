@@ -57,7 +57,7 @@ describe("an app's button whose tool asks the user", () => {
     await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')?.textContent ?? 'no dialog').toContain('Who approves Q3?'), { timeout: 20_000 })
     expect(document.querySelector('[role="dialog"]')?.textContent).toContain('Budget server')
     await userEvent.fill(dialog.getByRole('textbox', { name: /Approver/ }), 'Dana')
-    await dialog.getByRole('button', { name: 'Submit' }).click()
+    await dialog.getByRole('button', { name: /^Send/ }).click()
     await rec.waitFor('result')
     expect(rec.find('result')[0]?.data).toEqual({ content: [{ type: 'text', text: 'accept: {"approver":"Dana"}' }] })
     await expect.element(page.getByRole('dialog')).not.toBeInTheDocument()

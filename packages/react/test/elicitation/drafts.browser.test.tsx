@@ -84,7 +84,7 @@ describe('drafts', () => {
     await render(<Harness items={[data]} hook={{ fetch: rec.fetch }} />)
     await page.getByRole('dialog').getByLabelText('Name').fill('Ada')
     expect(sessionStorage.getItem(`mcp-hitl:draft:${data.elicitationId}`)).toContain('Ada')
-    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('button', { name: /^Send/ }).click()
     await expect.poll(() => rec.bodies.length).toBe(1)
     await expect.element(page.getByRole('dialog')).not.toBeInTheDocument()
     expect(sessionStorage.getItem(`mcp-hitl:draft:${data.elicitationId}`)).toBeNull()
