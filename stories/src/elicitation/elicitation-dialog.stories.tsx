@@ -211,6 +211,64 @@ export const TimeLeft: Story = {
   },
 }
 
+/** The last minute: seconds instead of minutes, marked urgent (and announced once). */
+export const LastMinute: Story = {
+  args: { requests: [formRequest('Who should we contact?', contactSchema)], expiresInMs: 45_000 },
+  play: async ({ canvasElement }) => {
+    const dialog = await findDialog(canvasElement)
+    const timer = await dialog.findByRole('timer')
+    await expect(timer).toHaveTextContent(/seconds left/)
+    await expect(timer).toHaveAttribute('data-urgent', 'true')
+  },
+}
+
+/** Escape (or Cancel, or Decline) on a half-filled form asks before anything typed is thrown away. */
+export const ConfirmDiscard: Story = {
+  args: { requests: [formRequest('Who should we contact?', contactSchema)] },
+  play: async ({ canvasElement, args }) => {
+    const dialog = await findDialog(canvasElement)
+    await userEvent.type(dialog.getByLabelText('Name'), 'Grace')
+    await userEvent.keyboard('{Escape}')
+    const confirm = await dialog.findByRole('group', { name: 'Discard what you typed and cancel?' })
+    await expect(confirm).toHaveAccessibleDescription(/Nothing you typed is sent/)
+    await expect(dialog.getByRole('button', { name: 'Keep editing' })).toHaveFocus()
+    await expect(args.onServerRequest).not.toHaveBeenCalled()
+  },
+}
+
+/** After a failed submit: the summary links to each field, and the errors follow the input live. */
+export const FieldErrorsLive: Story = {
+  args: { requests: [registration()] },
+  play: async ({ canvasElement, args }) => {
+    const dialog = await findDialog(canvasElement)
+    await userEvent.click(dialog.getByRole('button', { name: /^Send to / }))
+    const summary = await dialog.findByRole('group', { name: /fields need attention/ })
+    await expect(summary).toBeVisible()
+    await waitFor(() => expect(dialog.getByLabelText('Full name')).toHaveAttribute('aria-invalid', 'true'))
+    await userEvent.type(dialog.getByLabelText('Full name'), 'Ada Lovelace')
+    await waitFor(() => expect(dialog.getByLabelText('Full name')).not.toHaveAttribute('aria-invalid'))
+    await expect(args.onServerRequest).not.toHaveBeenCalled()
+  },
+}
+
+/** Several requests: "2 requests waiting" lists them; choosing one shows it (what was typed in the others stays). */
+export const QueueList: Story = {
+  args: {
+    requests: [
+      formRequest('Who should we contact?', contactSchema, { serverName: 'travel-agent' }),
+      formRequest('Connect the deploy bot.', sensitiveSchema, { serverName: 'ci-server' }),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await findDialog(canvasElement)
+    await userEvent.click(dialog.getByRole('button', { name: '2 requests waiting' }))
+    const list = dialog.getByRole('list', { name: 'Waiting requests' })
+    await expect(list).toBeVisible()
+    await userEvent.click(screenOf(canvasElement).getByRole('button', { name: /^ci-server:/ }))
+    await waitFor(() => expect(screenOf(canvasElement).getByRole('dialog')).toHaveAccessibleName('ci-server asks for information'))
+  },
+}
+
 /** The server says it was already answered (409): a settled notice instead of an endless spinner. */
 export const AlreadyAnswered: Story = {
   args: { requests: [formRequest('Who should we contact?', contactSchema)], server: { status: 409 } },
