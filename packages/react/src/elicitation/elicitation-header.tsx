@@ -17,11 +17,13 @@ export type ElicitationHeaderProps = ComponentPropsWithoutRef<'div'>
 export const ElicitationHeader = forwardRef<HTMLDivElement, ElicitationHeaderProps>(function ElicitationHeader({ children, ...props }, ref) {
   const { item, labels, ids, inDialog, status, setDescribed } = useElicitationView('ElicitationHeader')
   const present = item !== undefined
+  // Inline only: in the dialog Radix tracks its Description itself (and a second render of the root
+  // on every mount would cost the dialog's first paint).
   useLayoutEffect(() => {
-    if (!present) return
+    if (!present || inDialog) return
     setDescribed(true)
     return () => setDescribed(false)
-  }, [present, setDescribed])
+  }, [present, inDialog, setDescribed])
   if (!item) return null
   const server = item.data.serverName
   // Checked again here, whatever built the part: only https or data: images, in an <img> (no script) without referrer.

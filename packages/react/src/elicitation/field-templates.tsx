@@ -43,7 +43,8 @@ function KitFieldTemplate(props: FieldTemplateProps<AnyData, RJSFSchema, KitForm
       if (required) group.setAttribute('aria-required', 'true')
       else group.removeAttribute('aria-required')
     }
-  })
+    // Only when the field's state changes: RJSF leaves attributes it does not own alone between renders.
+  }, [invalid, required, isObject])
   if (hidden) return <div hidden>{children}</div>
   if (isObject) {
     return (
