@@ -74,7 +74,7 @@ describe('MCP App in the AI SDK chat', () => {
     const form = page.getByRole('dialog')
     await form.getByText('Name the new task').waitFor()
     await form.getByLabel('Title').fill('Write the changelog')
-    await form.getByRole('button', { name: 'Submit' }).click()
+    await form.getByRole('button', { name: /^Send/ }).click()
     await expect.poll(() => appFrame(page).locator('#status').textContent(), EVENTUALLY).toBe('Added "Write the changelog".')
     expect(errors).toEqual([])
     await page.close()

@@ -75,7 +75,7 @@ describe('copilotkit example', () => {
     await form.getByLabel('Name').fill('Ada')
     await form.getByLabel('Email').fill('ada@example.com')
     await form.getByLabel('Pro').check()
-    await form.getByRole('button', { name: 'Submit' }).click()
+    await form.getByRole('button', { name: /^Send/ }).click()
     // CopilotChat renders the reply as Markdown, where `<ada@example.com>` is an autolink.
     await page.getByText(/Registered Ada .*ada@example.com.* on the pro plan\./).first().waitFor({ timeout: 60_000 })
     // The row now shows the outcome, from the activity's new status under the same id.

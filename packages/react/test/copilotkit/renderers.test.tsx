@@ -96,7 +96,7 @@ describe('createElicitationActivityRenderer inside ElicitationActivities', () =>
     fireEvent.click(within(dialog).getByRole('button', { name: 'Decline' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     fireEvent.change(within(row).getByLabelText(/Seats/), { target: { value: '2' } })
-    fireEvent.click(within(row).getByRole('button', { name: 'Submit' }))
+    fireEvent.click(within(row).getByRole('button', { name: /^Send/ }))
     await waitFor(() =>
       expect(posted).toEqual([
         { id: 'el_recovered', action: 'decline' },
