@@ -202,6 +202,53 @@ export const Expired: Story = {
   },
 }
 
+/**
+ * A form the page cannot render (here a `uiSchema` naming a widget RJSF does not have; before, a
+ * sensitive number did): the kit declines it for the user, says why, and the host page goes on.
+ */
+export const CannotRender: Story = {
+  args: { requests: [formRequest('Who should we contact?', contactSchema)], uiSchema: { name: { 'ui:widget': 'no-such-widget' } } },
+  play: async ({ canvasElement, args }) => {
+    const dialog = await findDialog(canvasElement)
+    await expect(await dialog.findByText('This form could not be shown, so it was declined for you.')).toBeVisible()
+    await expect(dialog.getByText(/^Reason: .*no-such-widget/)).toBeVisible()
+    await waitFor(() => expect(args.onServerRequest).toHaveBeenCalledWith({ id: expect.any(String), action: 'decline' }))
+    await userEvent.click(dialog.getByText('Close', { selector: 'button' }))
+    await waitFor(() => expect(screenOf(canvasElement).queryByRole('dialog')).toBeNull())
+    expect(args.onServerRequest).toHaveBeenCalledTimes(1)
+  },
+}
+
+// A 24x24 square as an inline SVG: a data: image URL, as a server may put in `serverInfo.icons`.
+const ACME_ICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><rect width="24" height="24" rx="5" fill="#4f46e5"/><path d="M7 17l5-10 5 10" stroke="#fff" stroke-width="2" fill="none"/></svg>')}`
+
+/** The server's icon (2025-11-25 `serverInfo.icons`, https or data: only) beside its title (`serverInfo.title`). */
+export const ServerIcon: Story = {
+  args: { requests: [formRequest('Who should we contact?', contactSchema, { serverName: 'Acme Support', serverIcon: ACME_ICON })] },
+  play: async ({ canvasElement }) => {
+    const dialog = await findDialog(canvasElement)
+    const icon = dialog.dialog.querySelector('[data-part="server-icon"]')
+    await expect(icon).toHaveAttribute('src', ACME_ICON)
+    await expect(icon).toHaveAttribute('referrerpolicy', 'no-referrer')
+    await expect(dialog.getByRole('heading', { name: 'Acme Support asks for information' })).toBeVisible()
+  },
+}
+
+/** A sensitive number (a PIN): masked like a password, sent as a number. */
+export const SensitivePin: Story = {
+  args: {
+    requests: [formRequest('Confirm the transfer with your PIN.', { type: 'object', properties: { pin: { type: 'integer', title: 'PIN' } }, required: ['pin'] })],
+  },
+  play: async ({ canvasElement, args }) => {
+    const dialog = await findDialog(canvasElement)
+    const pin = dialog.getByLabelText(/^PIN/)
+    await expect(pin).toHaveAttribute('type', 'password')
+    await userEvent.type(pin, '4321')
+    await userEvent.click(dialog.getByRole('button', { name: 'Submit' }))
+    await waitFor(() => expect(args.onServerRequest).toHaveBeenCalledWith({ id: expect.any(String), action: 'accept', content: { pin: 4321 } }))
+  },
+}
+
 /** With `expiresAt` known the dialog shows the time left. */
 export const TimeLeft: Story = {
   args: { requests: [formRequest('Who should we contact?', contactSchema)], expiresInMs: 5 * 60_000 },
