@@ -140,7 +140,7 @@ describe('next-ai-sdk example', () => {
     const form = page.getByRole('dialog')
     await form.getByText('Name the new task').waitFor({ timeout: 60_000 })
     await form.getByLabel('Title').fill('Write the changelog')
-    await form.getByRole('button', { name: 'Submit' }).click()
+    await form.getByRole('button', { name: /^Send/ }).click()
     await expect.poll(() => board.locator('#status').textContent(), EVENTUALLY).toBe('Added "Write the changelog".')
     expect(await board.locator('#tasks li').count()).toBe(3)
     await expect.poll(() => form.count(), EVENTUALLY).toBe(0)

@@ -62,7 +62,7 @@ const meta = {
       description: {
         component:
           'The modal elicitation dialog on Radix Dialog: one request at a time in arrival order, the asking server ' +
-          'named in the title, the message as the description, Submit / Decline / Cancel (Escape and closing mean ' +
+          'named in the title, the message as the description, Send / Decline / Cancel (Escape and closing mean ' +
           'cancel), field errors from the browser and from the server, expiry, and URL mode with consent.' +
           USAGE,
       },
@@ -244,7 +244,7 @@ export const SensitivePin: Story = {
     const pin = dialog.getByLabelText(/^PIN/)
     await expect(pin).toHaveAttribute('type', 'password')
     await userEvent.type(pin, '4321')
-    await userEvent.click(dialog.getByRole('button', { name: 'Submit' }))
+    await userEvent.click(dialog.getByRole('button', { name: /^Send/ }))
     await waitFor(() => expect(args.onServerRequest).toHaveBeenCalledWith({ id: expect.any(String), action: 'accept', content: { pin: 4321 } }))
   },
 }

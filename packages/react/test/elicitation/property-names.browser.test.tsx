@@ -42,7 +42,7 @@ describe('a field whose name is', () => {
     const dialog = page.getByRole('dialog')
     await dialog.getByLabelText(/^Answer/).fill('yes')
     await dialog.getByLabelText(/^Other/).fill('7')
-    await dialog.getByRole('button', { name: 'Submit' }).click()
+    await dialog.getByRole('button', { name: /^Send/ }).click()
     await expect.poll(() => rec.bodies).toHaveLength(1)
     const content = rec.bodies[0]!.content as Record<string, unknown>
     expect(Object.hasOwn(content, name)).toBe(true)
@@ -57,7 +57,7 @@ describe('a field whose name is', () => {
     await render(<Harness items={[formRequest({ type: 'object', properties, required: NAMES })]} hook={{ fetch: rec.fetch }} />)
     const dialog = page.getByRole('dialog')
     for (const [i] of NAMES.entries()) await dialog.getByLabelText(new RegExp(`^Field ${i}\\b`)).fill(`v${i}`)
-    await dialog.getByRole('button', { name: 'Submit' }).click()
+    await dialog.getByRole('button', { name: /^Send/ }).click()
     await expect.poll(() => rec.bodies).toHaveLength(1)
     const content = rec.bodies[0]!.content as Record<string, unknown>
     expect(NAMES.map((name) => Object.hasOwn(content, name) && content[name])).toEqual(NAMES.map((_, i) => `v${i}`))
@@ -70,12 +70,12 @@ describe('a field whose name is', () => {
       const properties: RequestedSchema['properties'] = Object.fromEntries([['first', { type: 'string', title: 'First' }], [name, { type: 'string', title: 'Answer' }]])
       await render(<Harness items={[formRequest({ type: 'object', properties, required: [name] })]} hook={{ fetch: rec.fetch }} />)
       const dialog = page.getByRole('dialog')
-      await dialog.getByRole('button', { name: 'Submit' }).click()
+      await dialog.getByRole('button', { name: /^Send/ }).click()
       await expect.element(dialog.getByText('This field is required.')).toBeVisible()
       await expect.element(dialog.getByLabelText(/^Answer/)).toHaveFocus()
       expect(rec.bodies).toEqual([])
       await dialog.getByLabelText(/^Answer/).fill('yes')
-      await dialog.getByRole('button', { name: 'Submit' }).click()
+      await dialog.getByRole('button', { name: /^Send/ }).click()
       await expect.poll(() => rec.bodies).toHaveLength(1)
       expect(Object.entries(rec.bodies[0]!.content as object)).toEqual([[name, 'yes']])
     },
