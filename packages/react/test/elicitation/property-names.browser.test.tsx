@@ -71,7 +71,7 @@ describe('a field whose name is', () => {
       await render(<Harness items={[formRequest({ type: 'object', properties, required: [name] })]} hook={{ fetch: rec.fetch }} />)
       const dialog = page.getByRole('dialog')
       await dialog.getByRole('button', { name: /^Send/ }).click()
-      await expect.element(dialog.getByText('This field is required.')).toBeVisible()
+      await expect.element(dialog.getByText('This field is required.', { exact: true })).toBeVisible()
       await expect.element(dialog.getByLabelText(/^Answer/)).toHaveFocus()
       expect(rec.bodies).toEqual([])
       await dialog.getByLabelText(/^Answer/).fill('yes')
