@@ -1,7 +1,7 @@
 /**
  * End to end, AG-UI page (kit middleware + `createAgUiHandler`): form elicitation (submit, decline,
  * Escape cancels), the multi-step `book_trip`, URL mode with `connect_account`, recovery after a
- * reload, all raised by the agent's own MCP client and shown from the run's `mcp-hitl-elicitation`
+ * reload, raised by the agent's own MCP client and shown from the run's `mcp-hitl-elicitation`
  * activities; the task board beside them, which polls through runs of its own; a model-only tool
  * requested as an app would (through the AG-UI route and through the MCP proxy) refused and never
  * run; and Stop during the app's polling stops the user's turn, not the app. Real demo process, real
@@ -178,6 +178,34 @@ describe('elicitation through the kit middleware (the app’s own tool call)', (
     await dialog(page).getByRole('button', { name: 'Decline' }).click()
     await expect.poll(() => app.locator('#status').textContent(), EVENTUALLY).toBe('No task added: the user chose decline.')
     expect(await app.locator('#board button').count()).toBe(3)
+    await page.close()
+  })
+
+  it('when Escape is pressed, the elicitation is cancelled and the tool says so', async () => {
+    const { page } = await agUiPage()
+    const app = await openBoard(page)
+    await app.getByRole('button', { name: 'Add a task' }).click()
+    await dialog(page).getByText('Name the new task').waitFor()
+    await page.keyboard.press('Escape')
+    await expect.poll(() => app.locator('#status').textContent(), EVENTUALLY).toBe('No task added: the user chose cancel.')
+    expect(await app.locator('#board button').count()).toBe(3)
+    await page.close()
+  })
+
+  it('given the app’s pending form, a reload shows it again from the list route, and the answer still reaches the tool', async () => {
+    const { page } = await agUiPage()
+    const app = await openBoard(page)
+    await app.getByRole('button', { name: 'Add a task' }).click()
+    await dialog(page).getByText('Name the new task').waitFor()
+    await page.reload()
+    const form = dialog(page)
+    await form.getByText('Name the new task').waitFor()
+    await form.getByLabel('Title').fill('After the reload')
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/elicitation/respond'))
+    await form.getByRole('button', { name: /^Send/ }).click()
+    // 200: the app's tool call was still waiting on the server for this answer.
+    expect((await answered).status()).toBe(200)
+    await expect.poll(() => form.count(), EVENTUALLY).toBe(0)
     await page.close()
   })
 })
