@@ -85,6 +85,9 @@ export class ReplayedRequests {
         if (controller.signal.aborted) this.entries.delete(key)
         else created.answeredAt = this.now()
       }
+      // The broker may still wait after the answer (a consented URL step's completion): the end of
+      // this request ends that wait too. The listener lives on this request's own signal only.
+      if (!signal.aborted) signal.addEventListener('abort', () => controller.abort(), { once: true })
       return { result }
     } catch (error) {
       if (mine()) this.entries.delete(key)
