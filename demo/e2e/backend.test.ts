@@ -90,7 +90,10 @@ describe('chat endpoint', () => {
   it('writes a data-mcp-apps part for the UI tool and never offers the app-only tool to the model', async () => {
     const cookie = await session()
     const { chunks } = await chat(cookie, 'show the task board')
-    const app = chunks.find((c) => c.type === 'data-mcp-apps')
+    // The part is written when the call starts (input streaming) and replaced by the finished call.
+    const parts = chunks.filter((c) => c.type === 'data-mcp-apps')
+    expect(parts[0]?.data).toMatchObject({ status: 'input-streaming' })
+    const app = parts.at(-1)
     expect(app?.data).toMatchObject({ resourceUri: 'ui://demo/task-board.html', serverId: 'demo', toolInput: { project: 'Launch' } })
     const toolCalls = chunks.filter((c) => c.type === 'tool-input-available').map((c) => c.toolName)
     expect(toolCalls).toEqual(['show_task_board'])
@@ -115,7 +118,7 @@ describe('MCP proxy endpoint', () => {
   it('lets the app call its app-only tool and read its resource', async () => {
     const cookie = await session()
     const { chunks } = await chat(cookie, 'show the task board')
-    const content = chunks.find((c) => c.type === 'data-mcp-apps')?.data as { serverHash: string; result: { structuredContent: { boardId: string } } }
+    const content = chunks.filter((c) => c.type === 'data-mcp-apps').at(-1)?.data as { serverHash: string; result: { structuredContent: { boardId: string } } }
     const base = { serverHash: content.serverHash, serverId: 'demo' }
     const read = await proxy(cookie, { ...base, method: 'resources/read', params: { uri: 'ui://demo/task-board.html' } })
     expect(read.status).toBe(200)
@@ -149,7 +152,7 @@ describe('the budget app: its button elicits, its tool is the model’s, its sam
   it("the approval button's tool asks the caller through the proxy; the answer reaches the tool and the app gets the result", async () => {
     const cookie = await session()
     const { chunks } = await chat(cookie, 'show the budget')
-    const content = chunks.find((c) => c.type === 'data-mcp-apps')?.data as { serverHash: string; result: { structuredContent: { budgetId: string } } }
+    const content = chunks.filter((c) => c.type === 'data-mcp-apps').at(-1)?.data as { serverHash: string; result: { structuredContent: { budgetId: string } } }
     const call = post('/api/mcp-proxy', cookie, {
       serverHash: content.serverHash,
       serverId: 'demo',

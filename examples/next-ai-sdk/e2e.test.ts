@@ -79,7 +79,7 @@ describe('next-ai-sdk example', () => {
 
     await form.getByLabel('Email').fill('not-an-email')
     await form.getByRole('button', { name: /^Send/ }).click()
-    await form.getByText('Enter a valid email address.').waitFor()
+    await form.getByText('Enter a valid email address.', { exact: true }).waitFor()
     expect(await form.locator('[data-part="error-summary"]').textContent()).toBe('2 fields need attention.')
     expect(responds).toEqual([])
 

@@ -78,7 +78,7 @@ describe('vite-ag-ui example', () => {
     expect(await form.textContent()).toContain('Acme MCP')
     await form.getByLabel('Email').fill('not-an-email')
     await form.getByRole('button', { name: /^Send/ }).click()
-    await form.getByText('Enter a valid email address.').waitFor()
+    await form.getByText('Enter a valid email address.', { exact: true }).waitFor()
     expect(responds).toEqual([])
 
     await form.getByLabel('Name').fill('Ada')

@@ -120,7 +120,7 @@ describe.each([18, 19] as const)('consumer app with React %i', (major) => {
       await dialog.waitFor()
       await expect(dialog.textContent()).resolves.toContain('Consumer server')
       await dialog.getByLabel(/Name/).fill('Ada')
-      await dialog.getByRole('button', { name: /accept|submit/i }).click()
+      await dialog.getByRole('button', { name: /^Send/ }).click()
       await page.waitForFunction(() => (window as unknown as ConsumerWindow).answers.length > 0)
       const answers = await page.evaluate(() => (window as unknown as ConsumerWindow).answers)
       expect(answers).toEqual([{ id: 'consumer-1', action: 'accept', content: { name: 'Ada' } }])

@@ -85,8 +85,10 @@ const REACT_ENTRIES = [
     // Minified bytes from core: 24.3 KB (the host bridge, CSP and sandbox builders, and the 8.5 KB
     // app document guard, a script every app frame needs), plus 12.3 KB for every request an
     // ext-apps App can send: the strict sampling parser (3.7 KB), downloads (3.7 KB), the app's own
-    // tools (2 KB), the bridge's handling of them (1.5 KB) and the sampling approval (1.4 KB).
-    coreBudget: 42 * 1024,
+    // tools (2 KB), the bridge's handling of them (1.5 KB) and the sampling approval (1.4 KB), plus
+    // 4 KB for streaming tool input: the partial-JSON healer (3 KB), the throttled feed and the
+    // pending-content helpers (1 KB).
+    coreBudget: 44 * 1024,
     mustContain: 'McpAppFrame',
   },
 ] as const

@@ -24,6 +24,7 @@ export { useElicitationView } from './elicitation/elicitation-context'
 export type {
   AnyData,
   ElicitationFormCustomisation,
+  PendingExit,
   ElicitationRootProps,
   ElicitationViewStatus,
   ElicitationViewValue,
@@ -39,4 +40,4 @@ export { filterErrorNoise } from './elicitation/readable-errors'
 export { ElicitationRecord } from './elicitation/elicitation-record'
 export type { ElicitationRecordProps } from './elicitation/elicitation-record'
 export { DEFAULT_ELICITATION_LABELS } from './elicitation/labels'
-export type { ElicitationLabels, UrlRefusal, UrlWarning } from './elicitation/labels'
+export type { ElicitationLabels, LimitHint, SendFailure, UrlRefusal, UrlWarning } from './elicitation/labels'
