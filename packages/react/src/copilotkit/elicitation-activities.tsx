@@ -10,7 +10,7 @@
  */
 import { ELICITATION_ACTIVITY_TYPE, McpHitlError } from '@mcp-hitl/core'
 import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from 'react'
-import type { ElicitationFormCustomisation } from '../elicitation/elicitation-context'
+import { type ElicitationFormCustomisation, useFormCustomisation } from '../elicitation/elicitation-context'
 import { ElicitationDialog } from '../elicitation/elicitation-dialog'
 import type { ElicitationLabels } from '../elicitation/labels'
 import { type UseElicitationOptions, type UseElicitationResult, useElicitation } from '../elicitation/use-elicitation'
@@ -97,16 +97,7 @@ export function ElicitationActivities(props: ElicitationActivitiesProps) {
   const elicitation = useElicitation({ ...options, agent })
   const store = useMemo(() => transcriptIds(agent), [agent])
   const inTranscript = useSyncExternalStore(store.subscribe, store.read, store.read)
-  const customisation = useShallowStable<ElicitationFormCustomisation>({
-    validator,
-    theme,
-    widgets,
-    templates,
-    fields,
-    uiSchema,
-    formProps,
-    allowLocalhost,
-  })
+  const customisation = useFormCustomisation(props)
   const stableLabels = useShallowStable(labels)
   const stableActivityLabels = useShallowStable(activityLabels)
   const value = useMemo<ElicitationActivitiesValue>(

@@ -147,25 +147,22 @@ function viewStatus(item: ElicitationItem | undefined, expired: boolean): Elicit
   return item.state
 }
 
+/** The form customisation among `props`, as one object that keeps its identity while none of its parts changes. */
+export function useFormCustomisation(props: ElicitationFormCustomisation): ElicitationFormCustomisation {
+  const { validator, theme, widgets, templates, fields, uiSchema, formProps, allowLocalhost } = props
+  return useShallowStable<ElicitationFormCustomisation>({ validator, theme, widgets, templates, fields, uiSchema, formProps, allowLocalhost })
+}
+
 /** Builds the view value of a Root (shared by the dialog and the inline root). */
 export function useElicitationViewValue(props: ElicitationRootProps, inDialog: boolean): ElicitationViewValue {
-  const { elicitation, itemId, labels, validator, theme, widgets, templates, fields, uiSchema, formProps, allowLocalhost } = props
+  const { elicitation, itemId, labels } = props
   const [selected, setSelected] = useState<string>()
   const item = itemId
     ? elicitation.items.find((it) => it.id === itemId)
     : ((selected !== undefined ? elicitation.items.find((it) => it.id === selected) : undefined) ?? elicitation.current)
   const expired = useExpired(item?.data.expiresAt)
   const resolved = useLabels(DEFAULT_ELICITATION_LABELS, labels)
-  const customisation = useShallowStable<ElicitationFormCustomisation>({
-    validator,
-    theme,
-    widgets,
-    templates,
-    fields,
-    uiSchema,
-    formProps,
-    allowLocalhost,
-  })
+  const customisation = useFormCustomisation(props)
   const base = useId().replace(/[^a-zA-Z0-9_-]/g, '')
   const { respond, dismiss, drafts, queue } = elicitation
   const id = item?.id
