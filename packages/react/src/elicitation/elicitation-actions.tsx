@@ -5,8 +5,25 @@ import { useCurrentUrlCheck } from './url-elicitation'
 /** Props of {@link ElicitationActions}: any `<div>` prop; children go after the kit's buttons. */
 export type ElicitationActionsProps = ComponentPropsWithoutRef<'div'>
 
+/** Decline, and inline also Cancel (in the dialog the corner button and Esc cancel); both ask first when the user typed. */
+function ExitButtons({ busy }: { busy: boolean }) {
+  const { labels, leave, inDialog, ids } = useElicitationView('ElicitationActions')
+  return (
+    <>
+      {!inDialog && (
+        <button type="button" data-action="cancel" data-variant="secondary" disabled={busy} aria-describedby={ids.exitHint} onClick={() => leave('cancel')}>
+          {labels.cancel}
+        </button>
+      )}
+      <button type="button" data-action="decline" data-variant="secondary" disabled={busy} aria-describedby={ids.exitHint} onClick={() => leave('decline')}>
+        {labels.decline}
+      </button>
+    </>
+  )
+}
+
 function UrlActions() {
-  const { status, labels, respond, dismiss, leave, inDialog, ids } = useElicitationView('ElicitationActions')
+  const { status, labels, respond, dismiss, inDialog } = useElicitationView('ElicitationActions')
   const check = useCurrentUrlCheck()
   if (status === 'waiting') {
     return (
@@ -31,14 +48,7 @@ function UrlActions() {
   }
   return (
     <>
-      {!inDialog && (
-        <button type="button" data-action="cancel" data-variant="secondary" disabled={busy} aria-describedby={ids.exitHint} onClick={() => leave('cancel')}>
-          {labels.cancel}
-        </button>
-      )}
-      <button type="button" data-action="decline" data-variant="secondary" disabled={busy} aria-describedby={ids.exitHint} onClick={() => leave('decline')}>
-        {labels.decline}
-      </button>
+      <ExitButtons busy={busy} />
       {check.ok && (
         <button type="button" data-action="accept" data-variant="primary" disabled={busy} onClick={open}>
           {labels.openUrl}
@@ -80,7 +90,7 @@ function ConfirmDiscard() {
  * when the user typed. Close once settled or expired.
  */
 export const ElicitationActions = forwardRef<HTMLDivElement, ElicitationActionsProps>(function ElicitationActions({ children, ...props }, ref) {
-  const { item, status, mode, labels, ids, inDialog, leave, dismiss, pendingExit } = useElicitationView('ElicitationActions')
+  const { item, status, mode, labels, ids, inDialog, dismiss, pendingExit } = useElicitationView('ElicitationActions')
   if (!item) return null
   if (status === 'settled' || status === 'expired') {
     return (
@@ -114,14 +124,7 @@ export const ElicitationActions = forwardRef<HTMLDivElement, ElicitationActionsP
           <UrlActions />
         ) : (
           <>
-            {!inDialog && (
-              <button type="button" data-action="cancel" data-variant="secondary" disabled={busy} aria-describedby={ids.exitHint} onClick={() => leave('cancel')}>
-                {labels.cancel}
-              </button>
-            )}
-            <button type="button" data-action="decline" data-variant="secondary" disabled={busy} aria-describedby={ids.exitHint} onClick={() => leave('decline')}>
-              {labels.decline}
-            </button>
+            <ExitButtons busy={busy} />
             {/* Submits the RJSF form by id, so the Actions part may live outside the Body part. */}
             <button type="submit" form={ids.form} data-action="accept" data-variant="primary" disabled={busy} aria-busy={busy}>
               {busy ? labels.submitting : labels.accept(server)}
