@@ -337,6 +337,9 @@ export function describeElicitationStoreContract(name: string, harness: StoreCon
         status,
       })
       await peer.publishSession('session-a', part('e-1', 'pending'))
+      // As in use: an answer follows the request it answers, which every replica has heard by then.
+      // Pub/sub orders one publisher's parts, not two replicas' parts against each other.
+      await until(async () => here.length === 1 && there.length === 1)
       await store.publishSession('session-a', part('e-1', 'declined'))
       await until(async () => here.length === 2 && there.length === 2)
       // Give a duplicate (an echo of a replica's own publication) time to arrive: none may.
