@@ -153,7 +153,7 @@ export interface McpAppHostBridgeOptions {
   handlers?: McpAppHostHandlers | (() => McpAppHostHandlers)
   /** Largest accepted message, by measured JSON size (values that are not plain JSON are refused). Default 1 MiB. */
   maxMessageBytes?: number
-  /** Token bucket for messages from the app. Default 500 at once, 250 per second. */
+  /** Token bucket for messages from the app. Default 500 at once, 250 per second. A message past it is dropped unread, with no reply. */
   rateLimit?: RateLimit
   /** Advertise `sampling.tools`: the host's `onSamplingRequest` accepts `tools` and `toolChoice`. Default false. */
   samplingTools?: boolean

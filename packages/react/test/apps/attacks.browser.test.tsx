@@ -197,6 +197,9 @@ for (let i = 0; i < 10000; i++) window.parent.postMessage({ ...flood, id: 'flood
 // Once the bucket refills, the host answers again.
 let ping = { timeout: true }, attempts = 0;
 while (attempts < 50 && (ping.timeout || ping.error)) { attempts++; await new Promise((r) => setTimeout(r, 100)); ping = await rawRequest('ping', {}, 500); }
+// The ping may have taken the only token: a refused message is dropped unread, so the report
+// waits for the bucket to refill (10 per second) rather than race it.
+await new Promise((r) => setTimeout(r, 500));
 report('after-flood', { ping, attempts });`),
     })
     try {
