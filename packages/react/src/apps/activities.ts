@@ -56,22 +56,37 @@ function completeArguments(text: string): Record<string, unknown> | undefined {
 }
 
 /** Pending content with what the chat's tool call says of the arguments (`text`: as written so far). */
-function withArguments(content: McpAppsPendingContent, text: string | undefined): McpAppsPendingContent {
+export function withArguments(content: McpAppsPendingContent, text: string | undefined): McpAppsPendingContent {
   if (content.status !== 'input-streaming' || text === undefined) return content
   const toolInput = completeArguments(text)
   return toolInput ? { ...content, status: 'input-available', toolInput } : { ...content, partialInput: text }
 }
 
-// AG-UI: the argument text of every tool call in the agent's messages, by tool call id.
-function agentArguments(messages: readonly unknown[]): Map<string, string> {
-  const found = new Map<string, string>()
+type AgUiToolCallLike = { id?: unknown; function?: { arguments?: unknown } }
+
+function eachToolCall(messages: readonly unknown[], visit: (id: string, text: string) => void): void {
   for (const message of messages) {
     const calls = (message as { toolCalls?: unknown }).toolCalls
     if (!Array.isArray(calls)) continue
-    for (const call of calls as { id?: unknown; function?: { arguments?: unknown } }[]) {
-      if (typeof call?.id === 'string' && typeof call.function?.arguments === 'string') found.set(call.id, call.function.arguments)
+    for (const call of calls as AgUiToolCallLike[]) {
+      if (typeof call?.id === 'string' && typeof call.function?.arguments === 'string') visit(call.id, call.function.arguments)
     }
   }
+}
+
+// AG-UI: the argument text of every tool call in the agent's messages, by tool call id.
+function agentArguments(messages: readonly unknown[]): Map<string, string> {
+  const found = new Map<string, string>()
+  eachToolCall(messages, (id, text) => found.set(id, text))
+  return found
+}
+
+/** AG-UI: the argument text of one tool call in the agent's messages, as written so far. */
+export function toolCallArguments(messages: readonly unknown[], toolCallId: string): string | undefined {
+  let found: string | undefined
+  eachToolCall(messages, (id, text) => {
+    if (id === toolCallId) found = text
+  })
   return found
 }
 

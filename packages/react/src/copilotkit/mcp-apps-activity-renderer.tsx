@@ -3,10 +3,13 @@
  * `mcp-apps`, it replaces CopilotKit's own MCP Apps renderer completely (user renderers are looked
  * up first), so each app renders once, in an iframe with `sandbox="allow-scripts"` and no
  * `allow-same-origin`, its requests relayed by your transport rather than by runs of the chat's agent.
+ * It mounts when the tool call starts (the kit middleware's pending activity): the app gets the
+ * arguments as the model writes them, then the result under the same activity.
  */
-import { isMcpAppsActivityContent, MCP_APPS_ACTIVITY_TYPE, type McpAppsActivityContent } from '@mcp-hitl/core'
+import { isMcpAppsActivityContent, isMcpAppsPendingContent, MCP_APPS_ACTIVITY_TYPE, type McpAppsFrameContent } from '@mcp-hitl/core'
 import { McpAppFrame, type McpAppFrameProps } from '../apps/lazy-mcp-app-frame'
 import { type ActivityRenderProps, type CopilotKitActivityRenderer, contentSchema } from './activity-renderer'
+import { usePendingAppContent } from './use-pending-app-content'
 
 /** The frame's props other than the content, which comes from the activity. */
 export type McpAppsActivityFrameProps = Omit<McpAppFrameProps, 'content'>
@@ -20,22 +23,28 @@ export interface McpAppsActivityRendererOptions extends McpAppsActivityFrameProp
    * `handlers.onMessage` built with CopilotKit's `useCopilotKit`): its result is laid over the
    * options. It follows the rules of hooks like any hook.
    */
-  useFrameProps?: (props: ActivityRenderProps<McpAppsActivityContent>) => Partial<McpAppsActivityFrameProps>
+  useFrameProps?: (props: ActivityRenderProps<McpAppsFrameContent>) => Partial<McpAppsActivityFrameProps>
 }
 
-const schema = contentSchema(isMcpAppsActivityContent, 'mcp-apps activity content { result, resourceUri, serverHash, serverId?, toolInput? }')
+const isFrameContent = (value: unknown): value is McpAppsFrameContent => isMcpAppsActivityContent(value) || isMcpAppsPendingContent(value)
 
-function McpAppsActivity({ options, ...props }: ActivityRenderProps<McpAppsActivityContent> & { options: McpAppsActivityRendererOptions }) {
+const schema = contentSchema(
+  isFrameContent,
+  'mcp-apps activity content: finished { result, resourceUri, serverHash, serverId?, toolInput? } or pending { status, toolCallId, resourceUri, serverHash }',
+)
+
+function McpAppsActivity({ options, ...props }: ActivityRenderProps<McpAppsFrameContent> & { options: McpAppsActivityRendererOptions }) {
   const { agentId: _agentId, useFrameProps, ...frame } = options
   const extra = useFrameProps?.(props)
-  return <McpAppFrame key={props.message.id} activityId={props.message.id} {...frame} {...extra} content={props.content} />
+  const content = usePendingAppContent(props.content, props.agent)
+  return <McpAppFrame key={props.message.id} activityId={props.message.id} {...frame} {...extra} content={content} />
 }
 
 /**
  * Creates the `mcp-apps` renderer. Call it once (module level or `useMemo`): CopilotKit wants a
  * stable `renderActivityMessages` array, and each call makes a new component type.
  */
-export function createMcpAppsActivityRenderer(options: McpAppsActivityRendererOptions): CopilotKitActivityRenderer<McpAppsActivityContent> {
+export function createMcpAppsActivityRenderer(options: McpAppsActivityRendererOptions): CopilotKitActivityRenderer<McpAppsFrameContent> {
   const { agentId } = options
   return {
     activityType: MCP_APPS_ACTIVITY_TYPE,
