@@ -70,7 +70,7 @@ async function until(check: () => boolean, what: string): Promise<void> {
   }
 }
 
-type SdkHandler = (request: { method: string; params: unknown }, extra: { signal: AbortSignal }) => Promise<unknown>
+type SdkHandler = (request: { jsonrpc: '2.0'; id: number; method: string; params: unknown }, extra: { signal: AbortSignal; requestId: number }) => Promise<unknown>
 type AiSdkHandler = (request: { method: string; params: unknown }) => Promise<unknown>
 
 /** Parks one elicitation for a session, the way an adapter does; `detach` is the adapter's cleanup. */
@@ -86,30 +86,28 @@ function chatContext(session: { id: string }) {
 }
 
 /**
- * A request as `attachBrokerToMcpClient` makes it: the SDK hands the handler a per-request abort
- * signal (its own AbortController lives as long as the request), the adapter combines it with its own.
+ * A request as `attachBrokerToMcpClient` makes it: the SDK's `fallbackRequestHandler` gets the raw
+ * JSON-RPC request (with its id, which the adapter's replay check keys on) and a per-request abort
+ * signal (its own AbortController lives as long as the request), which the adapter links to its own.
  */
 function viaMcpSdkAdapter(broker: ElicitationBroker): Asker {
-  let handler: SdkHandler | undefined
   const client = {
-    setRequestHandler: (_schema: unknown, h: SdkHandler) => {
-      handler = h
-    },
+    fallbackRequestHandler: undefined as SdkHandler | undefined,
     setNotificationHandler: () => {},
-    removeRequestHandler: () => {},
     removeNotificationHandler: () => {},
-  } as unknown as McpSdkElicitationClient
+  }
   const session = { id: '' }
-  const detach = attachBrokerToMcpClient(client, broker, {
+  const detach = attachBrokerToMcpClient(client as unknown as McpSdkElicitationClient, broker, {
     schemas: { request: ElicitRequestSchema, complete: ElicitationCompleteNotificationSchema },
     context: chatContext(session),
   })
-  if (!handler) throw new Error('attachBrokerToMcpClient registered no request handler')
-  const elicit = handler
+  const elicit = client.fallbackRequestHandler
+  if (!elicit) throw new Error('attachBrokerToMcpClient installed no fallback request handler')
+  let id = 0
   return {
     request: (sessionId) => {
       session.id = sessionId
-      void elicit({ method: 'elicitation/create', params: FORM }, { signal: new AbortController().signal })
+      void elicit({ jsonrpc: '2.0', id: ++id, method: 'elicitation/create', params: FORM }, { signal: new AbortController().signal, requestId: id })
     },
     detach,
   }
@@ -316,7 +314,7 @@ async function main(): Promise<void> {
     '',
     '| request path | total | excluding the schema | goal |',
     '|---|---:|---:|---|',
-    `| MCP SDK v1 adapter: abort signal combined from the SDK's per-request one and the adapter's, emit callback | ${kbOf(heap.mcpSdk)} | **${kbOf(excluding(heap.mcpSdk))}** | ${mcpSdkGoal} |`,
+    `| MCP SDK v1 adapter: the raw request through the SDK's fallback handler, the SDK's per-request abort signal (its AbortController included) linked to the adapter's, the replay record keyed on the request id, emit callback | ${kbOf(heap.mcpSdk)} | **${kbOf(excluding(heap.mcpSdk))}** | ${mcpSdkGoal} |`,
     `| AI SDK adapter: the adapter's abort signal (one per client), emit callback | ${kbOf(heap.aiSdk)} | **${kbOf(excluding(heap.aiSdk))}** | ${aiSdkGoal} |`,
     `| bare \`broker.request\`, no signal, no emit (for comparison only) | ${kbOf(heap.bare)} | ${kbOf(excluding(heap.bare))} | |`,
     '',

@@ -95,7 +95,7 @@ export function attachBrokerToSdkClient(
   const contextNow = (): ElicitationRequestContext => readContext(context, client.getServerVersion?.())
   const unregister = handlers.onElicit(async (request) => {
     const base = contextNow()
-    const own = signals.start([request.signal, base.signal])
+    const own = signals.start(request.signal, base.signal)
     // The broker's tolerant parser reads the params (and refuses what it must, with a reason).
     const ask = (signal: AbortSignal) => broker.request(request.params as ElicitRequestParams, { ...base, signal })
     try {

@@ -70,4 +70,39 @@ describe('ReplayedRequests', () => {
     now = 1_000
     expect((await replays.answer({ ...scope, requestId: 9 }, params, live(), ask)).replay).toBeUndefined()
   })
+
+  it('keeps at most maxBytes of answers: the oldest go first, and an answer larger than the bound is not kept', async () => {
+    const replays = new ReplayedRequests({ maxBytes: 250 })
+    const big = (text: string): ElicitResult => ({ action: 'accept', content: { text: text.repeat(60) } })
+    const ask = vi.fn(async (): Promise<ElicitResult> => big('a'))
+    await replays.answer({ ...scope, requestId: 1 }, params, live(), ask)
+    await replays.answer({ ...scope, requestId: 2 }, params, live(), ask)
+    await replays.answer({ ...scope, requestId: 3 }, params, live(), ask)
+    // Each answer is 101 bytes of JSON: two fit, the oldest went.
+    expect(replays.size).toBe(2)
+    expect((await replays.answer({ ...scope, requestId: 1 }, params, live(), ask)).replay).toBeUndefined()
+    expect((await replays.answer({ ...scope, requestId: 3 }, params, live(), ask)).replay).toBe('recorded')
+    const huge = vi.fn(async (): Promise<ElicitResult> => big('abcd'))
+    await replays.answer({ ...scope, requestId: 4 }, params, live(), huge)
+    expect((await replays.answer({ ...scope, requestId: 4 }, params, live(), huge)).replay).toBeUndefined()
+    expect(huge).toHaveBeenCalledTimes(2)
+  })
+
+  it('a joined replay whose request ends gets cancel, and the first request still gets its answer', async () => {
+    const replays = new ReplayedRequests()
+    let answer!: (result: ElicitResult) => void
+    const ask = vi.fn((_signal: AbortSignal) => new Promise<ElicitResult>((resolve) => (answer = resolve)))
+    const firstSignal = live()
+    const first = replays.answer(scope, params, firstSignal, ask)
+    const replay = new AbortController()
+    const second = replays.answer(scope, params, replay.signal, ask)
+    replay.abort()
+    expect(await second).toEqual({ result: { action: 'cancel' }, replay: 'joined' })
+    expect(firstSignal.aborted).toBe(false)
+    answer(accepted)
+    expect(await first).toEqual({ result: accepted })
+    // The broker waits with the first request's own signal, so its end still reaches the broker.
+    expect(ask).toHaveBeenCalledWith(firstSignal)
+  })
 })
+

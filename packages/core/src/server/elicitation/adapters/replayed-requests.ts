@@ -4,7 +4,7 @@
  * resend a request after a reconnect (Streamable HTTP resumption replays the stream's events). A
  * replay that arrives while the first is still open waits for the same answer. Only answers are
  * remembered: a request that was aborted (cancelled by the server, its connection closed) is
- * forgotten, so its replay asks again. Memory is bounded by a number of entries and a TTL.
+ * forgotten, so its replay asks again. Memory is bounded by a number of entries, their bytes and a TTL.
  */
 import { createHash } from 'node:crypto'
 import type { ElicitResult } from '../../../elicitation/protocol'
@@ -25,40 +25,54 @@ export interface ReplayedRequestsOptions {
   ttlMs?: number
   /** Most requests remembered; the oldest answered ones go first. Default 1,000. */
   maxEntries?: number
+  /** Most bytes of remembered answers (their JSON); the oldest go first, a larger answer is not kept. Default 1 MiB. */
+  maxBytes?: number
   /** Monotonic clock in ms, for tests. */
   now?: () => number
 }
 
-interface Entry {
-  /** Aborted when any request sharing this entry is aborted. */
-  readonly controller: AbortController
+interface OpenRequest {
+  /** The first request's signal, which the broker waits with: its end ends what the broker waits on. */
+  readonly signal: AbortSignal
   readonly answer: Promise<ElicitResult>
-  answeredAt?: number
 }
+
+interface Answered {
+  readonly result: ElicitResult
+  readonly bytes: number
+  readonly at: number
+}
+
+const CANCEL: ElicitResult = { action: 'cancel' }
 
 /** One attachment's memory of the elicitations it answered, for replays. */
 export class ReplayedRequests {
-  private readonly entries = new Map<string, Entry>()
+  private readonly open = new Map<string, OpenRequest>()
+  /** In the order they were answered, so pruning stops at the first one it keeps. */
+  private readonly answered = new Map<string, Answered>()
+  private answeredBytes = 0
   private readonly ttlMs: number
   private readonly maxEntries: number
+  private readonly maxBytes: number
   private readonly now: () => number
 
   constructor(options: ReplayedRequestsOptions = {}) {
     this.ttlMs = options.ttlMs ?? 600_000
     this.maxEntries = options.maxEntries ?? 1_000
+    this.maxBytes = options.maxBytes ?? 1024 * 1024
     this.now = options.now ?? (() => performance.now())
   }
 
   /** How many requests are remembered (open or answered). */
   get size(): number {
-    return this.entries.size
+    return this.open.size + this.answered.size
   }
 
   /**
-   * The answer for the request: the recorded one for a replay, else `ask(signal)`'s, where `signal`
-   * aborts when this request's `signal` (or that of a replay sharing it) does. `replay` says which: a
-   * `recorded` answer, or one `joined` while the first request was still open. A rejected `ask` is
-   * not remembered; every request sharing it rejects.
+   * The answer for the request: the recorded one for a replay, else `ask(signal)`'s. A replay that
+   * arrives while the first request is open waits for its answer (`joined`), or gets `cancel` if
+   * the replay itself ends first; if the first one ended (its connection closed) and the replay has
+   * not, it asks anew. A rejected `ask` is not remembered; every request sharing it rejects.
    */
   async answer(
     scope: ReplayScope,
@@ -68,57 +82,58 @@ export class ReplayedRequests {
   ): Promise<{ result: ElicitResult; replay?: 'recorded' | 'joined' }> {
     this.prune()
     const key = replayKey(scope, params)
-    const existing = this.entries.get(key)
-    if (existing?.answeredAt !== undefined) return { result: await existing.answer, replay: 'recorded' }
-    if (existing) {
-      const result = await this.follow(existing, signal)
-      // The first request was aborted (its connection closed) while this one was not: ask anew.
-      if (!existing.controller.signal.aborted || signal.aborted) return { result, replay: 'joined' }
+    const recorded = this.answered.get(key)
+    if (recorded) return { result: recorded.result, replay: 'recorded' }
+    const first = this.open.get(key)
+    if (first) {
+      const result = await untilAborted(first.answer, signal)
+      if (!first.signal.aborted || signal.aborted) return { result, replay: 'joined' }
     }
-    const controller = new AbortController()
-    const created: Entry = { controller, answer: ask(controller.signal) }
-    this.entries.set(key, created)
-    const mine = () => this.entries.get(key) === created
+    const created: OpenRequest = { signal, answer: ask(signal) }
+    this.open.set(key, created)
+    const mine = () => this.open.get(key) === created
     try {
-      const result = await this.follow(created, signal)
+      const result = await created.answer
       if (mine()) {
-        if (controller.signal.aborted) this.entries.delete(key)
-        else created.answeredAt = this.now()
+        this.open.delete(key)
+        // A request that ended before its answer (the answer is the broker's `cancel`) is forgotten.
+        if (!signal.aborted) this.remember(key, result)
       }
-      // The broker may still wait after the answer (a consented URL step's completion): the end of
-      // this request ends that wait too. The listener lives on this request's own signal only.
-      if (!signal.aborted) signal.addEventListener('abort', () => controller.abort(), { once: true })
       return { result }
     } catch (error) {
-      if (mine()) this.entries.delete(key)
+      if (mine()) this.open.delete(key)
       throw error
     }
   }
 
-  /** Waits for `entry`'s answer, aborting it if `signal` aborts meanwhile. */
-  private async follow(entry: Entry, signal: AbortSignal): Promise<ElicitResult> {
-    const abort = () => entry.controller.abort()
-    if (signal.aborted) abort()
-    else signal.addEventListener('abort', abort, { once: true })
-    try {
-      return await entry.answer
-    } finally {
-      signal.removeEventListener('abort', abort)
-    }
+  private remember(key: string, result: ElicitResult): void {
+    const bytes = JSON.stringify(result).length
+    if (bytes > this.maxBytes) return
+    this.answered.set(key, { result, bytes, at: this.now() })
+    this.answeredBytes += bytes
+    this.prune()
   }
 
-  /** Drops answers past their TTL, then the oldest answered ones beyond the bound (Map order is insertion order). */
+  /** Drops answers past their TTL, then the oldest beyond the bounds: O(1) per request, amortised. */
   private prune(): void {
     const now = this.now()
-    let excess = this.entries.size - this.maxEntries + 1
-    for (const [key, entry] of this.entries) {
-      if (entry.answeredAt === undefined) continue
-      if (now - entry.answeredAt >= this.ttlMs || excess > 0) {
-        this.entries.delete(key)
-        excess--
-      }
+    for (const [key, entry] of this.answered) {
+      const expired = now - entry.at >= this.ttlMs
+      if (!expired && this.size <= this.maxEntries && this.answeredBytes <= this.maxBytes) break
+      this.answered.delete(key)
+      this.answeredBytes -= entry.bytes
     }
   }
+}
+
+/** `answer`, or `cancel` as soon as `signal` aborts (the request it answers is gone). */
+function untilAborted(answer: Promise<ElicitResult>, signal: AbortSignal): Promise<ElicitResult> {
+  if (signal.aborted) return Promise.resolve(CANCEL)
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve(CANCEL)
+    signal.addEventListener('abort', onAbort, { once: true })
+    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
 }
 
 /** The identity of a request: session, MCP session, JSON-RPC id (typed: 1 is not "1") and a digest of the params. */
