@@ -2,7 +2,9 @@
  * End to end, AG-UI page (kit middleware + `createAgUiHandler`): form elicitation (submit, decline,
  * Escape cancels), the multi-step `book_trip`, URL mode with `connect_account`, recovery after a
  * reload, raised by the agent's own MCP client and shown from the run's `mcp-hitl-elicitation`
- * activities; the task board beside them, which polls through runs of its own; a model-only tool
+ * activities; the same raised by the task board's own tool calls through the kit middleware (Add a
+ * task: form, decline, Escape, reload; Connect calendar: URL mode, approved or denied on the consent
+ * page); the task board beside them, which polls through runs of its own; a model-only tool
  * requested as an app would (through the AG-UI route and through the MCP proxy) refused and never
  * run; and Stop during the app's polling stops the user's turn, not the app. Real demo process, real
  * Chromium, offline scripted agent.
@@ -206,6 +208,59 @@ describe('elicitation through the kit middleware (the app’s own tool call)', (
     // 200: the app's tool call was still waiting on the server for this answer.
     expect((await answered).status()).toBe(200)
     await expect.poll(() => form.count(), EVENTUALLY).toBe(0)
+    await page.close()
+  })
+  it('given the app’s Connect calendar (URL mode), consent opens the page, and its completion brings the tool’s result to the app', async () => {
+    const { context, page, errors } = await agUiPage()
+    const app = await openBoard(page)
+    expect(await app.locator('#calendar').textContent()).toBe('calendar: not connected')
+    const responds = recordResponds(page)
+    await app.getByRole('button', { name: 'Connect calendar' }).click()
+    const form = dialog(page)
+    const host = `127.0.0.1:${demo.ports.mcp}`
+    await form.locator('[data-part="url-host"]').waitFor()
+    expect(await form.locator('[data-part="url-host"]').textContent()).toBe(host)
+    expect(await form.locator('[data-part="url-full"]').textContent()).toMatch(new RegExp(`^http://${host}/consent/[0-9a-f-]{36}$`))
+    await screenshot(page, 'ag-ui-app-url-elicitation')
+    const popupPromise = context.waitForEvent('page')
+    await form.getByRole('button', { name: 'Open page' }).click()
+    const popup = await popupPromise
+    await popup.getByRole('heading', { name: 'Connect your Calendar account' }).waitFor()
+    await popup.getByRole('button', { name: 'Allow' }).click()
+    await popup.getByRole('heading', { name: 'Account connected' }).waitFor()
+    // The completion reached the page through the app's run: the waiting dialog leaves.
+    await expect.poll(() => form.count(), EVENTUALLY).toBe(0)
+    await expect.poll(() => app.locator('#status').textContent(), EVENTUALLY).toBe('Calendar connected: due dates go to your calendar.')
+    expect(await app.locator('#calendar').textContent()).toBe('calendar: connected')
+    expect(responds.bodies).toEqual([expect.objectContaining({ action: 'accept' })])
+    // The server kept it: the app's next poll still says connected.
+    const before = await syncs(app)
+    await expect.poll(() => syncs(app), EVENTUALLY).toBeGreaterThan(before)
+    expect(await app.locator('#calendar').textContent()).toBe('calendar: connected')
+    expect(errors).toEqual([])
+    await popup.close()
+    await page.close()
+  })
+
+  it('given Deny on the consent page, the waiting dialog leaves, and the app is told the calendar is not connected', async () => {
+    const { context, page } = await agUiPage()
+    const app = await openBoard(page)
+    const responds = recordResponds(page)
+    await app.getByRole('button', { name: 'Connect calendar' }).click()
+    const form = dialog(page)
+    await form.locator('[data-part="url-host"]').waitFor()
+    const popupPromise = context.waitForEvent('page')
+    await form.getByRole('button', { name: 'Open page' }).click()
+    const popup = await popupPromise
+    await popup.getByRole('button', { name: 'Deny' }).click()
+    await popup.getByRole('heading', { name: 'Access denied' }).waitFor()
+    // No confirmation will come: the page stops waiting for one.
+    await expect.poll(() => form.count(), EVENTUALLY).toBe(0)
+    await expect.poll(() => app.locator('#status').textContent(), EVENTUALLY).toBe('Calendar not connected: consent was denied on the consent page.')
+    expect(await app.locator('#calendar').textContent()).toBe('calendar: not connected')
+    // The page said yes to opening the page, and nothing after it: the tool's own end closed the dialog.
+    expect(responds.bodies).toEqual([expect.objectContaining({ action: 'accept' })])
+    await popup.close()
     await page.close()
   })
 })

@@ -1,7 +1,8 @@
 /**
  * End to end, MCP Apps: the task board renders (not blank) inside the sandbox proxy's second
  * origin, a click inside it calls the app-only `toggle_task` tool through the host's proxy and the
- * app shows the server's answer, and the page's dark mode reaches the app as host context. Once
+ * app shows the server's answer, and the page's dark mode reaches the app as host context; on the AI
+ * SDK chat its URL-mode Connect calendar goes through the proxy and the live channel too. Once
  * over the AI SDK chat (`data-mcp-apps` + MCP proxy handler), once over AG-UI (the kit's
  * `createMcpAppsMiddleware`).
  */
@@ -77,6 +78,28 @@ describe('MCP App in the AI SDK chat', () => {
     await form.getByRole('button', { name: /^Send/ }).click()
     await expect.poll(() => appFrame(page).locator('#status').textContent(), EVENTUALLY).toBe('Added "Write the changelog".')
     expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('carries the app’s URL-mode tool through the MCP proxy handler: the live channel shows the consent URL, and completion brings the result to the app', async () => {
+    const { context, page, errors } = await openPage(shared, demo.url)
+    await page.getByRole('button', { name: /Show the task board/ }).click()
+    const app = appFrame(page)
+    await app.getByRole('button', { name: /Write the docs/ }).waitFor({ timeout: 60_000 })
+    await app.getByRole('button', { name: 'Connect calendar' }).click()
+    const form = page.getByRole('dialog')
+    await form.locator('[data-part="url-host"]').waitFor()
+    expect(await form.locator('[data-part="url-host"]').textContent()).toBe(`127.0.0.1:${demo.ports.mcp}`)
+    const popupPromise = context.waitForEvent('page')
+    await form.getByRole('button', { name: 'Open page' }).click()
+    const popup = await popupPromise
+    await popup.getByRole('button', { name: 'Allow' }).click()
+    await popup.getByRole('heading', { name: 'Account connected' }).waitFor()
+    await expect.poll(() => form.count(), EVENTUALLY).toBe(0)
+    await expect.poll(() => app.locator('#status').textContent(), EVENTUALLY).toBe('Calendar connected: due dates go to your calendar.')
+    expect(await app.locator('#calendar').textContent()).toBe('calendar: connected')
+    expect(errors).toEqual([])
+    await popup.close()
     await page.close()
   })
 

@@ -3,9 +3,10 @@
  * flow. Built with the MCP TypeScript SDK exactly as a third-party server would be.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { ConsentDeps } from './ask-consent'
 import { registerBookTripTool } from './book-trip-tool'
 import { registerBudgetTools } from './budget-tools'
-import { type ConnectAccountDeps, registerConnectAccountTool } from './connect-account-tool'
+import { registerConnectAccountTool } from './connect-account-tool'
 import { registerRegisterUserTool } from './register-user-tool'
 import { registerTaskBoardTools } from './task-board-tools'
 
@@ -13,12 +14,12 @@ import { registerTaskBoardTools } from './task-board-tools'
 export const DEMO_SERVER_NAME = 'demo-hitl-server'
 
 /** A fresh server with all demo tools registered. */
-export function createDemoMcpServer(deps: ConnectAccountDeps): McpServer {
+export function createDemoMcpServer(deps: ConsentDeps): McpServer {
   const server = new McpServer({ name: DEMO_SERVER_NAME, title: 'Demo HITL server', version: '1.0.0' })
   registerRegisterUserTool(server)
   registerBookTripTool(server)
   registerConnectAccountTool(server, deps)
-  registerTaskBoardTools(server)
+  registerTaskBoardTools(server, deps)
   registerBudgetTools(server)
   return server
 }

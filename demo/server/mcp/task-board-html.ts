@@ -14,7 +14,7 @@ h1{font-size:15px;margin:0 0 8px}small{color:var(--muted)}
 #board{display:grid;gap:6px;margin:6px 0}
 .task{text-align:left;font:inherit;padding:8px 10px;border:1px solid var(--line);border-radius:6px;background:transparent;color:var(--fg);cursor:pointer}
 .task[data-done=true]{color:var(--done);text-decoration:line-through}
-#add{font:inherit;padding:6px 10px;border:1px dashed var(--line);border-radius:6px;background:transparent;color:var(--fg);cursor:pointer}
+#add,#connect{font:inherit;padding:6px 10px;border:1px dashed var(--line);border-radius:6px;background:transparent;color:var(--fg);cursor:pointer}
 #status{min-height:1.2em;color:var(--muted);margin:4px 0 0}`
 
 /** The app's HTML document, bundled on first use and cached. */
@@ -24,7 +24,7 @@ export function taskBoardHtml(): Promise<string> {
     title: 'Task board',
     style: STYLE,
     body: `<main><header><h1>Task board</h1><small id="theme"></small></header>
-<small id="count"></small><div id="board" role="group" aria-label="Tasks"></div><button type="button" id="add">Add a task</button><p id="status" role="status"></p><small id="synced"></small></main>`,
+<small id="count"></small><div id="board" role="group" aria-label="Tasks"></div><button type="button" id="add">Add a task</button> <button type="button" id="connect">Connect calendar</button><p id="status" role="status"></p><small id="calendar"></small> <small id="synced"></small></main>`,
   })
   return cached
 }

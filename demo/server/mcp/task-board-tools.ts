@@ -1,14 +1,16 @@
 /**
  * MCP App tools: `show_task_board` (seen by the model, renders the `ui://` app), `toggle_task`,
- * `read_board` and `add_task` (app-only: `visibility: ['app']`, so hosts must hide them from the
- * model; the app polls `read_board`, and `add_task` asks the user for the title when the host can
- * show an elicitation), and `clear_board` (model-only: `visibility: ['model']`, so hosts must refuse
+ * `read_board`, `add_task` and `connect_calendar` (app-only: `visibility: ['app']`, so hosts must
+ * hide them from the model; the app polls `read_board`, `add_task` asks the user for the title when
+ * the host can show an elicitation, and `connect_calendar` sends them to a consent page, URL mode),
+ * and `clear_board` (model-only: `visibility: ['model']`, so hosts must refuse
  * it from an app, or from anyone posing as one). Boards live in memory, keyed by id, because an
  * app's relayed calls may arrive on a fresh MCP connection.
  */
 import { randomUUID } from 'node:crypto'
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
+import { askConsent, type ConsentDeps } from './ask-consent'
 import { taskBoardHtml } from './task-board-html'
 
 /** `ui://` URI of the task board app. */
@@ -21,19 +23,25 @@ interface Task {
   done: boolean
 }
 const boards = new Map<string, Task[]>()
+/** Boards whose calendar the user connected (a real server keeps the grant beside the board). */
+const calendars = new Set<string>()
 const MAX_BOARDS = 1000
 const MAX_TASKS = 20
 
 function newBoard(titles: string[]): { boardId: string; tasks: Task[] } {
   const boardId = randomUUID()
   const tasks = titles.map((title, i) => ({ id: `t${i + 1}`, title, done: false }))
-  if (boards.size >= MAX_BOARDS) boards.delete(boards.keys().next().value as string)
+  if (boards.size >= MAX_BOARDS) {
+    const oldest = boards.keys().next().value as string
+    boards.delete(oldest)
+    calendars.delete(oldest)
+  }
   boards.set(boardId, tasks)
   return { boardId, tasks }
 }
 
-/** Registers the task board resource and its tools. */
-export function registerTaskBoardTools(server: McpServer): void {
+/** Registers the task board resource and its tools; `deps` serve `connect_calendar`'s consent page. */
+export function registerTaskBoardTools(server: McpServer, deps: ConsentDeps): void {
   server.registerResource(
     'task-board',
     TASK_BOARD_URI,
@@ -90,7 +98,8 @@ export function registerTaskBoardTools(server: McpServer): void {
       const tasks = boards.get(boardId)
       if (!tasks) return { isError: true, content: [{ type: 'text', text: 'No such board.' }] }
       const done = tasks.filter((t) => t.done).length
-      return { content: [{ type: 'text', text: `${done} of ${tasks.length} done.` }], structuredContent: { boardId, tasks } }
+      const calendar = calendars.has(boardId) ? 'connected' : 'not connected'
+      return { content: [{ type: 'text', text: `${done} of ${tasks.length} done.` }], structuredContent: { boardId, tasks, calendar } }
     },
   )
 
@@ -125,6 +134,29 @@ export function registerTaskBoardTools(server: McpServer): void {
       }
       tasks.push({ id: `t${tasks.length + 1}`, title, done: false })
       return { content: [{ type: 'text', text: `Added "${title}".` }], structuredContent: { boardId, tasks } }
+    },
+  )
+
+  server.registerTool(
+    'connect_calendar',
+    {
+      title: 'Connect a calendar',
+      description: 'Links a calendar to a board through a consent page the user opens. Called by the task board app only.',
+      inputSchema: { boardId: z.string() },
+      _meta: { ui: { resourceUri: TASK_BOARD_URI, visibility: ['app'] } },
+    },
+    async ({ boardId }, extra) => {
+      const tasks = boards.get(boardId)
+      if (!tasks) return { isError: true, content: [{ type: 'text', text: 'No such board.' }] }
+      if (!server.server.getClientCapabilities()?.elicitation?.url) {
+        return { isError: true, content: [{ type: 'text', text: 'This host cannot open a consent page (no URL-mode elicitation).' }] }
+      }
+      const step = await askConsent(server, deps, 'Calendar', extra.requestId)
+      if (!step.connected) {
+        return { content: [{ type: 'text', text: `Calendar not connected: ${step.reason}.` }], structuredContent: { boardId, tasks, calendar: 'not connected' } }
+      }
+      calendars.add(boardId)
+      return { content: [{ type: 'text', text: 'Calendar connected: due dates go to your calendar.' }], structuredContent: { boardId, tasks, calendar: 'connected' } }
     },
   )
 

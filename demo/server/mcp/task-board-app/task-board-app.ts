@@ -3,7 +3,9 @@
  * the real ext-apps `App` class. Clicking a task calls the app-only `toggle_task` server tool
  * (relayed by the host to the MCP server) and redraws from its result; every 2 s it polls the
  * app-only `read_board`, as a dashboard would, so a change made elsewhere shows. *Add a task* calls
- * the app-only `add_task`, which asks the user for the title through the host. Bundled into an inline
+ * the app-only `add_task`, which asks the user for the title through the host; *Connect calendar*
+ * calls the app-only `connect_calendar`, which sends the user to a consent page (a URL-mode
+ * elicitation, answered through the host too) and shows how it ended. Bundled into an inline
  * <script> at server start, because the sandbox forbids every network fetch.
  */
 import { App } from '@modelcontextprotocol/ext-apps'
@@ -17,6 +19,8 @@ interface Task {
 interface Board {
   boardId: string
   tasks: Task[]
+  /** Whether a calendar is linked; absent until a tool reports it. */
+  calendar?: 'connected' | 'not connected'
 }
 
 const root = document.getElementById('board') as HTMLElement
@@ -47,6 +51,7 @@ function render(): void {
   }
   const done = board.tasks.filter((t) => t.done).length
   document.getElementById('count')!.textContent = `${done} of ${board.tasks.length} done`
+  document.getElementById('calendar')!.textContent = `calendar: ${board.calendar ?? 'not connected'}`
 }
 
 async function toggle(task: Task): Promise<void> {
@@ -74,7 +79,9 @@ async function poll(): Promise<void> {
         polls += 1
         document.getElementById('synced')!.textContent = `synced ${polls} times`
         // Redraw only on a change: a click must not land on a button being replaced.
-        if (JSON.stringify(result.structuredContent.tasks) !== JSON.stringify(board.tasks)) {
+        const next = result.structuredContent
+        const calendarChanged = (next.calendar ?? 'not connected') !== (board.calendar ?? 'not connected')
+        if (calendarChanged || JSON.stringify(next.tasks) !== JSON.stringify(board.tasks)) {
           board = result.structuredContent
           render()
         }
@@ -107,6 +114,23 @@ async function addTask(): Promise<void> {
   }
 }
 document.getElementById('add')!.addEventListener('click', () => void addTask())
+
+async function connectCalendar(): Promise<void> {
+  if (!board) return
+  status.textContent = 'Waiting for the consent page…'
+  try {
+    const result = await app.callServerTool({ name: 'connect_calendar', arguments: { boardId: board.boardId } })
+    const text = result.content?.find((part) => part.type === 'text')
+    const said = text && 'text' in text ? text.text : undefined
+    if (result.isError || !isBoard(result.structuredContent)) throw new Error(said ?? 'the server refused')
+    board = result.structuredContent
+    status.textContent = said ?? 'Done.'
+    render()
+  } catch (error) {
+    status.textContent = `Could not connect the calendar: ${error instanceof Error ? error.message : String(error)}`
+  }
+}
+document.getElementById('connect')!.addEventListener('click', () => void connectCalendar())
 
 // Handlers go on before connect(): the host may send the result right after initialisation.
 app.ontoolresult = (result) => {
