@@ -4,10 +4,12 @@
  * the packed tarballs, built and served by `npm start`, driven in Chromium: an elicitation form
  * answered, declined or cancelled inline in its chat row, URL mode in its row and the tool going on in the same run, a pending one
  * brought back in a dialog after a reload, and the MCP App rendered
- * exactly once (the kit's frame, `allow-scripts` only, none of CopilotKit's own), whose button calls
- * the app-only tool, which asks for a title: the form arrives on the live channel and opens in a dialog.
+ * exactly once (the kit's frame, `allow-scripts` only, none of CopilotKit's own), whose buttons call
+ * app-only tools through the kit middleware: Add a task asks for a title (the form arrives on the live
+ * channel and opens in a dialog; answered, declined or cancelled, the app gets the tool's result), and
+ * Connect calendar sends the person to a page (URL mode, completed in the same dialog).
  */
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type FrameLocator, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../packages/core/test/redis/redis-server'
 import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/chromium'
@@ -29,6 +31,14 @@ async function openChat(): Promise<{ page: Page; errors: string[] }> {
   await page.goto(url)
   await page.getByTestId('copilot-chat-textarea').waitFor({ timeout: 60_000 })
   return { page, errors }
+}
+
+/** Asks for the task board and waits until the app shows its two tasks. */
+async function openBoard(page: Page): Promise<FrameLocator> {
+  await send(page, 'Show the task board')
+  const board = page.frameLocator('iframe[data-part="iframe"]').first()
+  await expect.poll(() => board.locator('#tasks li').count(), EVENTUALLY).toBe(2)
+  return board
 }
 
 async function send(page: Page, text: string): Promise<void> {
@@ -160,6 +170,57 @@ describe('copilotkit example', () => {
     await expect.poll(() => form.count(), EVENTUALLY).toBe(0)
     expect(await page.locator('iframe').count()).toBe(1)
     expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('when the app’s form is declined in the dialog, the tool adds nothing and the app says so', async () => {
+    const { page } = await openChat()
+    const board = await openBoard(page)
+    await board.getByRole('button', { name: 'Add a task' }).click()
+    const form = page.getByRole('dialog')
+    await form.getByRole('button', { name: 'Decline' }).click({ timeout: 60_000 })
+    await expect.poll(() => board.locator('#status').textContent(), EVENTUALLY).toBe('No task added (decline).')
+    expect(await board.locator('#tasks li').count()).toBe(2)
+    await expect.poll(() => form.count(), EVENTUALLY).toBe(0)
+    await page.close()
+  })
+
+  it('when the app’s form is cancelled with Escape, the tool is told so and the app says so', async () => {
+    const { page } = await openChat()
+    const board = await openBoard(page)
+    await board.getByRole('button', { name: 'Add a task' }).click()
+    const form = page.getByRole('dialog')
+    await form.getByLabel('Title').waitFor({ timeout: 60_000 })
+    await page.keyboard.press('Escape')
+    await expect.poll(() => board.locator('#status').textContent(), EVENTUALLY).toBe('No task added (cancel).')
+    expect(await board.locator('#tasks li').count()).toBe(2)
+    await expect.poll(() => form.count(), EVENTUALLY).toBe(0)
+    await page.close()
+  })
+
+  it('carries the app’s URL-mode tool: the consent URL in the dialog, the page, completion, then the result in the app', async () => {
+    const { page, errors } = await openChat()
+    const responds: unknown[] = []
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/elicitation/respond')) responds.push(request.postDataJSON())
+    })
+    const board = await openBoard(page)
+    await board.getByRole('button', { name: 'Connect calendar' }).click()
+    const form = page.getByRole('dialog')
+    await form.locator('[data-part="url-host"]').waitFor({ timeout: 60_000 })
+    expect(await form.locator('[data-part="url-host"]').textContent()).toBe(new URL(url).host)
+    expect(await form.getByText('Connect your Acme calendar').count()).toBe(1)
+    const popupOpened = context.waitForEvent('page')
+    await form.getByRole('button', { name: 'Open page' }).click()
+    const popup = await popupOpened
+    await popup.getByRole('button', { name: 'Connect' }).click()
+    await popup.getByText('Connected. You can close this window.').waitFor()
+    // The completion closes the waiting dialog; the tool's result is the answer to the app's call.
+    await expect.poll(() => form.count(), EVENTUALLY).toBe(0)
+    await expect.poll(() => board.locator('#status').textContent(), EVENTUALLY).toBe('Connected your Acme calendar.')
+    expect(responds).toEqual([expect.objectContaining({ action: 'accept' })])
+    expect(errors).toEqual([])
+    await popup.close()
     await page.close()
   })
 })

@@ -1,10 +1,11 @@
 /**
  * The example's own MCP server (MCP TypeScript SDK), served on /mcp by server/main.ts. Its tools ask
- * the user for input (form and URL mode) and show an MCP App whose own tool asks too; any MCP server
+ * the user for input (form and URL mode) and show an MCP App whose own tools ask too; any MCP server
  * of yours takes its place.
  */
 import { randomUUID } from 'node:crypto'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { RequestId } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 import { waitForConnection } from './connections'
 import { TASK_BOARD_HTML, TASK_BOARD_URI } from './task-board-app'
@@ -17,6 +18,26 @@ const boards = new Map<string, string[]>()
 
 function board(boardId: string) {
   return { boardId, tasks: boards.get(boardId) ?? [] }
+}
+
+/**
+ * The URL-mode step of `connect_account` and of the app's `connect_calendar`: the person opens this
+ * app's /connect page; once done there, the tool tells the client and goes on.
+ */
+async function connect(server: McpServer, origin: string, what: string, requestId: RequestId): Promise<string> {
+  const elicitationId = randomUUID()
+  const connected = waitForConnection(elicitationId)
+  const consent = await server.server.elicitInput({
+    mode: 'url',
+    message: `Connect your Acme ${what}`,
+    elicitationId,
+    url: `${origin}/connect?elicitation=${elicitationId}`,
+  })
+  if (consent.action !== 'accept') return `Not connected (${consent.action}).`
+  if (!(await connected)) return 'Not connected: the page was not completed in time.'
+  // On the tool call's own stream, which every client reads.
+  await server.server.createElicitationCompletionNotifier(elicitationId, { relatedRequestId: requestId })()
+  return `Connected your Acme ${what}.`
 }
 
 /** A server for one MCP session; `origin` is this app's, where the URL-mode step sends the person. */
@@ -50,21 +71,9 @@ export function createAcmeServer(origin: string): McpServer {
     return text(`Registered ${name} <${email}> on the ${plan ?? 'free'} plan.`)
   })
 
-  server.registerTool('connect_account', { description: 'Connects the user’s account; sends them to a page.' }, async (extra) => {
-    const elicitationId = randomUUID()
-    const connected = waitForConnection(elicitationId)
-    const consent = await server.server.elicitInput({
-      mode: 'url',
-      message: 'Connect your Acme account',
-      elicitationId,
-      url: `${origin}/connect?elicitation=${elicitationId}`,
-    })
-    if (consent.action !== 'accept') return text(`Not connected (${consent.action}).`)
-    if (!(await connected)) return text('Not connected: the page was not completed in time.')
-    // On the tool call's own stream, which every client reads.
-    await server.server.createElicitationCompletionNotifier(elicitationId, { relatedRequestId: extra.requestId })()
-    return text('Connected your Acme account.')
-  })
+  server.registerTool('connect_account', { description: 'Connects the user’s account; sends them to a page.' }, async (extra) =>
+    text(await connect(server, origin, 'account', extra.requestId)),
+  )
 
   server.registerResource('task-board', TASK_BOARD_URI, { title: 'Task board', mimeType: MCP_APP_MIME_TYPE }, async (uri) => ({
     contents: [{ uri: uri.href, mimeType: MCP_APP_MIME_TYPE, text: TASK_BOARD_HTML }],
@@ -104,6 +113,20 @@ export function createAcmeServer(origin: string): McpServer {
       if (typeof title !== 'string') return { ...text(`No task added (${answer.action}).`), structuredContent: board(boardId) }
       tasks.push(title)
       return { ...text(`Added "${title}".`), structuredContent: board(boardId) }
+    },
+  )
+
+  // The app's other button: a URL-mode step on the app's own tool call, shown by the live channel too.
+  server.registerTool(
+    'connect_calendar',
+    {
+      description: 'Connects the board to the user’s calendar; sends them to a page (called by the app).',
+      inputSchema: { boardId: z.string().max(100) },
+      _meta: { ui: { resourceUri: TASK_BOARD_URI, visibility: ['app'] } },
+    },
+    async ({ boardId }, extra) => {
+      if (!boards.has(boardId)) return { ...text('No such board.'), isError: true }
+      return { ...text(await connect(server, origin, 'calendar', extra.requestId)), structuredContent: board(boardId) }
     },
   )
 

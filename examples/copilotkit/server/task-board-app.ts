@@ -1,7 +1,8 @@
 /**
  * The task board MCP App: one HTML document, rendered by the chat in a sandboxed iframe. Its inline
  * script speaks the MCP Apps protocol over postMessage (the ext-apps `App` class does the same for a
- * bundled app): `ui/initialize`, then the tool result, then `tools/call` of the app-only `add_task` (which asks the user for the title).
+ * bundled app): `ui/initialize`, then the tool result, then `tools/call` of the app-only `add_task`
+ * (which asks the user for the title) or `connect_calendar` (which sends them to a page).
  */
 export const TASK_BOARD_URI = 'ui://acme/task-board.html'
 
@@ -13,6 +14,7 @@ export const TASK_BOARD_HTML = `<!doctype html>
 <h1>Task board</h1>
 <ul id="tasks"></ul>
 <button id="add" type="button" disabled>Add a task</button>
+<button id="connect" type="button" disabled>Connect calendar</button>
 <p id="status" role="status"></p>
 <script>
 let nextId = 1
@@ -29,6 +31,7 @@ function render() {
   const list = document.getElementById('tasks')
   list.replaceChildren(...board.tasks.map((task) => Object.assign(document.createElement('li'), { textContent: task })))
   document.getElementById('add').disabled = false
+  document.getElementById('connect').disabled = false
 }
 window.addEventListener('message', (event) => {
   if (event.source !== window.parent) return
@@ -43,17 +46,20 @@ window.addEventListener('message', (event) => {
     render()
   }
 })
-document.getElementById('add').addEventListener('click', async () => {
+// Each button calls its app-only tool and shows the tool's reply.
+async function call(name) {
   const status = document.getElementById('status')
   try {
-    const result = await request('tools/call', { name: 'add_task', arguments: { boardId: board.boardId } })
+    const result = await request('tools/call', { name, arguments: { boardId: board.boardId } })
     board = result.structuredContent
     render()
     status.textContent = result.content[0].text
   } catch (error) {
-    status.textContent = 'Could not add a task: ' + error.message
+    status.textContent = 'Could not call ' + name + ': ' + error.message
   }
-})
+}
+document.getElementById('add').addEventListener('click', () => call('add_task'))
+document.getElementById('connect').addEventListener('click', () => call('connect_calendar'))
 request('ui/initialize', {
   protocolVersion: '2026-01-26',
   appInfo: { name: 'Task board', version: '1.0.0' },
