@@ -6,7 +6,8 @@
  * brought back in a dialog after a reload, and the MCP App rendered
  * exactly once (the kit's frame, `allow-scripts` only, none of CopilotKit's own), whose buttons call
  * app-only tools through the kit middleware: Add a task asks for a title (the form arrives on the live
- * channel and opens in a dialog; answered, declined or cancelled, the app gets the tool's result), and
+ * channel and opens in a dialog; answered, declined or cancelled, the app gets the tool's result; after
+ * a reload it comes back from the list route), and
  * Connect calendar sends the person to a page (URL mode, completed in the same dialog).
  */
 import { type Browser, type BrowserContext, chromium, type FrameLocator, type Page } from 'playwright-core'
@@ -195,6 +196,23 @@ describe('copilotkit example', () => {
     await expect.poll(() => board.locator('#status').textContent(), EVENTUALLY).toBe('No task added (cancel).')
     expect(await board.locator('#tasks li').count()).toBe(2)
     await expect.poll(() => form.count(), EVENTUALLY).toBe(0)
+    await page.close()
+  })
+
+  it('after a reload, the app’s pending form comes back in the dialog, and the answer still reaches the tool', async () => {
+    const { page } = await openChat()
+    const board = await openBoard(page)
+    await board.getByRole('button', { name: 'Add a task' }).click()
+    await page.getByRole('dialog').getByText('Name the new task').waitFor({ timeout: 60_000 })
+    await page.reload()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByText('Name the new task').waitFor({ timeout: 60_000 })
+    await dialog.getByLabel('Title').fill('After the reload')
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/elicitation/respond'))
+    await dialog.getByRole('button', { name: /^Send/ }).click()
+    // 200: the app's tool call was still waiting on the server for this answer.
+    expect((await answered).status()).toBe(200)
+    await expect.poll(() => dialog.count(), EVENTUALLY).toBe(0)
     await page.close()
   })
 
