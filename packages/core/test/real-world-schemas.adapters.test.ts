@@ -1,3 +1,4 @@
+// @module-tag security
 /**
  * The 25 real-world schemas on every adapter path, against a real MCP server on 127.0.0.1 that writes
  * each `elicitation/create` itself and checks answers with Ajv against the schema it sent:
@@ -12,6 +13,12 @@
  * would refuse is refused with the same field, the server's accepted answer reaches it and the
  * server accepts it; a replayed request gets the recorded answer without a second dialog; the
  * header names the server by its title and shows its one safe icon.
+ *
+ * On the v2 paths, where the kit reaches past the v2 `Client`'s own zod check of the request: a
+ * server's `notifications/cancelled` still ends the wait, a `ping` is still answered, params that
+ * are not an object are dropped by the SDK's transport without harm, params over 1 MiB get a
+ * JSON-RPC error, the SDK still refuses a mode the client did not declare, and attaching after
+ * `connect` works. (The `input_required` rounds: real-world-schemas.input-required.test.ts.)
  */
 import { createMCPClient, ElicitationRequestSchema, mcpAppClientCapabilities } from '@ai-sdk/mcp'
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client'
@@ -19,29 +26,18 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { ElicitationCompleteNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectUrlServer } from '../src/server/apps/mcp-server-connection'
 import { attachBrokerToAiSdkClient } from '../src/server/elicitation/adapters/ai-sdk'
 import { withUrlElicitation } from '../src/server/elicitation/adapters/ai-sdk-url-mode'
 import { BROKER_ELICITATION_CAPABILITY } from '../src/server/elicitation/adapters/broker-elicitation-capability'
 import { attachBrokerToMcpClient } from '../src/server/elicitation/adapters/mcp-sdk'
 import { attachBrokerToMcpClientV2 } from '../src/server/elicitation/adapters/mcp-client-v2'
 import { createElicitationBroker } from '../src/server/elicitation/elicitation-broker'
-import type { ElicitationBroker, ElicitationRequestContext } from '../src/server/elicitation/elicitation-broker-types'
-import { createPartRecorder, type PartRecorder } from '../src/server/testing/part-recorder'
+import { createPartRecorder } from '../src/server/testing/part-recorder'
 import { REAL_WORLD_SCHEMAS } from './fixtures/real-world-schemas'
 import { type RawAnswer, type RawElicitationServer, startRawElicitationServer } from './server/raw-elicitation-server'
+import { type ConnectPath, connectAgUiPath, expectFixtureRoundTrip, pendingAfter, textOf, usePathSession } from './server/real-world-paths'
 
-/** One connected client of one adapter path: call a tool, get its text result as JSON. */
-interface Connected {
-  call(name: string, args: Record<string, unknown>): Promise<unknown>
-  close(): Promise<void>
-}
-
-type Connect = (url: string, broker: ElicitationBroker, context: ElicitationRequestContext) => Promise<Connected>
-
-const textOf = (result: unknown): unknown => JSON.parse((result as { content: [{ text: string }] }).content[0].text)
-
-const PATHS: [string, Connect][] = [
+const PATHS: [string, ConnectPath][] = [
   [
     'AI SDK client',
     async (url, broker, context) => {
@@ -72,21 +68,15 @@ const PATHS: [string, Connect][] = [
     'MCP SDK v2 Client',
     async (url, broker, context) => {
       const client = new ClientV2({ name: 'host', version: '1.0.0' }, { capabilities: { elicitation: BROKER_ELICITATION_CAPABILITY } })
+      const errors: string[] = []
+      client.onerror = (error) => errors.push(String(error))
       attachBrokerToMcpClientV2(client, broker, { context })
       await client.connect(new TransportV2(new URL(url)))
-      return { call: async (name, args) => textOf(await client.callTool({ name, arguments: args })), close: () => client.close() }
+      return { call: async (name, args) => textOf(await client.callTool({ name, arguments: args })), close: () => client.close(), errors }
     },
   ],
-  ...(['v1', 'v2'] as const).map(
-    (sdk): [string, Connect] => [
-      `AG-UI middleware client (SDK ${sdk})`,
-      async (url, broker, context) => {
-        const options = { timeoutMs: 10_000, maxResponseBytes: 1 << 20, toolsTtlMs: 60_000, unknownToolTtlMs: 1_000, now: Date.now }
-        const client = await connectUrlServer({ type: 'http', url }, { ...options, client: { sdk, elicitation: { broker, context } } })
-        return { call: async (name, args) => textOf(await client.callTool({ name, arguments: args })), close: () => client.close() }
-      },
-    ],
-  ),
+  ['AG-UI middleware client (SDK v1)', connectAgUiPath('v1')],
+  ['AG-UI middleware client (SDK v2)', connectAgUiPath('v2')],
 ]
 
 let server: RawElicitationServer
@@ -97,70 +87,28 @@ afterAll(async () => {
   await server.close()
 })
 
-const pending = (rec: PartRecorder, after: number) => rec.next((part) => part.data.status === 'pending' && rec.parts.indexOf(part) >= after)
+describe.each(PATHS)('%s', (_pathName, connect) => {
+  const session = usePathSession(connect, () => server.url, 'alice')
 
-/**
- * What the MCP SDK v2 `Client` refuses before any handler runs: it checks every `elicitation/create`
- * against its own schema in its role wrapper (`_wrapHandler`), which the kit cannot reach; the kit's
- * handler keeps the params unstripped for the others.
- */
-const V2_CLIENT_REFUSES = new Set([
-  'laravel probe-11: titled enum without type',
-  'laravel form without fields: properties is []',
-  'FastMCP [["low", "medium", "high"]]: multi-select items without type',
-  'Pydantic Optional fields: anyOf with null',
-  'Pydantic enum class: $ref into $defs',
-  'Pydantic SecretStr, EmailStr and date',
-  'go-sdk jsonschema.For[T]: pointers and slices as type lists with null',
-])
-
-describe.each(PATHS)('%s', (pathName, connect) => {
-  const v2 = pathName.includes('v2')
-  const shown = REAL_WORLD_SCHEMAS.map((fixture, index) => [fixture.name, index] as const).filter(([name]) => !v2 || !V2_CLIENT_REFUSES.has(name))
-  let broker: ElicitationBroker
-  let rec: PartRecorder
-  let client: Connected
-  const sessionId = 'alice'
-
-  beforeAll(async () => {
-    broker = createElicitationBroker()
-    rec = createPartRecorder()
-    client = await connect(server.url, broker, { sessionId, emit: rec.emit })
-  })
-  afterAll(async () => {
-    await client.close()
-    await broker.close()
-  })
-
-  it.each(shown)('%s', async (_name, index) => {
-    const fixture = REAL_WORLD_SCHEMAS[index]
-    if (!fixture) throw new Error('no fixture')
-    const from = rec.parts.length
-    const call = client.call('ask', { index })
-    const part = await pending(rec, from)
-    expect(part.data.requestedSchema).toEqual(fixture.shown)
-    if (fixture.refused) {
-      const refused = await broker.respond({ id: part.id, action: 'accept', content: fixture.refused.content as never }, sessionId)
-      expect(refused).toMatchObject({ ok: false, code: 'invalid_content' })
-      if (!refused.ok) expect(refused.fieldErrors?.map((e) => [e.field, e.keyword])).toContainEqual([fixture.refused.field, fixture.refused.keyword])
-    }
-    expect(await broker.respond({ id: part.id, action: 'accept', content: fixture.answer }, sessionId)).toEqual({ ok: true })
-    expect(await call).toEqual({ action: 'accept', content: fixture.answer, serverAccepts: true } satisfies RawAnswer)
+  it.each(REAL_WORLD_SCHEMAS.map((fixture, index) => [fixture.name, index] as const))('%s', async (_name, index) => {
+    await expectFixtureRoundTrip(session, index)
   })
 
   it('names the server by its serverInfo title and shows its one https icon', async () => {
+    const { broker, rec, client, sessionId } = session
     const from = rec.parts.length
     const call = client.call('ask', { index: 0 })
-    const part = await pending(rec, from)
+    const part = await pendingAfter(rec, from)
     expect(part.data).toMatchObject({ serverName: 'Acme Support', serverIcon: 'https://acme.example.com/icon.png' })
     await broker.respond({ id: part.id, action: 'decline' }, sessionId)
     expect(await call).toEqual({ action: 'decline', serverAccepts: true })
   })
 
   it('answers a replayed request (same JSON-RPC id) with the recorded answer, without a second dialog', async () => {
+    const { broker, rec, client, sessionId } = session
     const from = rec.parts.length
     const call = client.call('ask_replayed', { index: 2 })
-    const part = await pending(rec, from)
+    const part = await pendingAfter(rec, from)
     const answer = REAL_WORLD_SCHEMAS[2]?.answer ?? {}
     expect(await broker.respond({ id: part.id, action: 'accept', content: answer }, sessionId)).toEqual({ ok: true })
     const both = (await call) as { first: RawAnswer; replayed: RawAnswer }
@@ -174,19 +122,108 @@ describe.each(PATHS)('%s', (pathName, connect) => {
   })
 })
 
-describe.each(PATHS.filter(([name]) => name.includes('v2')))('%s, where the SDK itself parses first', (_, connect) => {
-  it('refuses the other 7 (-32602) before the kit sees them, so nothing is shown', async () => {
+const V2_PATHS = PATHS.filter(([name]) => name.includes('v2'))
+
+describe.each(V2_PATHS)('%s, around the elicitations it answers itself', (_, connect) => {
+  const session = usePathSession(connect, () => server.url, 'bob')
+  const first = REAL_WORLD_SCHEMAS[0]
+
+  it('ends the wait when the server cancels the request (notifications/cancelled): the dialog closes as cancelled', async () => {
+    const { broker, rec, client, sessionId } = session
+    const from = rec.parts.length
+    const call = client.call('ask', { index: 0 })
+    const part = await pendingAfter(rec, from)
+    const id = server.sent.at(-1)
+    if (id === undefined) throw new Error('nothing sent')
+    expect(await server.cancel(id)).toBe(true)
+    expect(await call).toEqual({ error: 'cancelled' })
+    await rec.next((p) => p.id === part.id && p.data.status === 'cancelled')
+    expect(await broker.respond({ id: part.id, action: 'accept', content: first?.answer ?? {} }, sessionId)).toMatchObject({ ok: false })
+  })
+
+  it('answers a request that is not an elicitation (ping) as before', async () => {
+    const { client } = session
+    expect(await client.call('ping_client', {})).toEqual({ result: {} })
+  })
+
+  it.each([
+    ['a string', 'not an object'],
+    ['an array', [{ mode: 'form' }]],
+    ['a number', 42],
+    ['null', null],
+  ])('drops params that are %s as the SDK transport does (not JSON-RPC), shows nothing and serves the next request', async (_kind, params) => {
+    const { broker, rec, client, sessionId } = session
+    const from = rec.parts.length
+    const call = client.call('ask_params_then', { params, index: 0 })
+    const part = await pendingAfter(rec, from)
+    expect(await broker.respond({ id: part.id, action: 'accept', content: first?.answer ?? {} }, sessionId)).toEqual({ ok: true })
+    expect(await call).toEqual({ malformed: 'unanswered', valid: { action: 'accept', content: first?.answer, serverAccepts: true } })
+    expect(rec.parts.slice(from).map((p) => [p.id, p.data.status])).toEqual([
+      [part.id, 'pending'],
+      [part.id, 'accepted'],
+    ])
+    // The transport reports it to `onerror` (its JSON-RPC schema refuses the message) and goes on.
+    if (client.errors) expect(client.errors.at(-1)).toMatch(/expected object/)
+  })
+
+  it('refuses params that are an object but no elicitation with a notice the user sees, and declines', async () => {
+    const { rec, client } = session
+    const from = rec.parts.length
+    const reply = (await client.call('ask_params', { params: { message: 'Bad', requestedSchema: 'not a schema' } })) as { result?: unknown }
+    expect(reply.result).toEqual({ action: 'decline' })
+    const failed = await rec.next((p) => rec.parts.indexOf(p) >= from && p.data.status === 'failed')
+    expect(failed.data.message).toBe('Bad')
+  })
+
+  it('refuses params over 1 MiB with a JSON-RPC error before parsing them, and serves the next request', async () => {
+    const { broker, rec, client, sessionId } = session
+    const from = rec.parts.length
+    const reply = (await client.call('ask_huge', { bytes: 2 * 1024 * 1024 })) as { error?: { code?: number; message?: string } }
+    expect(reply.error).toMatchObject({ code: -32602, message: expect.stringMatching(/over the limit of 1,048,576 bytes/) })
+    expect(rec.parts.slice(from)).toEqual([])
+    const call = client.call('ask', { index: 0 })
+    const part = await pendingAfter(rec, from)
+    expect(await broker.respond({ id: part.id, action: 'accept', content: first?.answer ?? {} }, sessionId)).toEqual({ ok: true })
+    expect(await call).toEqual({ action: 'accept', content: first?.answer, serverAccepts: true })
+  })
+})
+
+describe('MCP SDK v2 Client, how the broker is attached', () => {
+  it('leaves the SDK its own check of the mode the client declared: a URL-only client refuses a form (-32602), nothing shown', async () => {
     const broker = createElicitationBroker()
     const rec = createPartRecorder()
-    const client = await connect(server.url, broker, { sessionId: 'alice', emit: rec.emit })
+    const client = new ClientV2({ name: 'host', version: '1.0.0' }, { capabilities: { elicitation: { url: {} } } })
+    attachBrokerToMcpClientV2(client, broker, { context: { sessionId: 'carol', emit: rec.emit } })
+    // The registration hook is extended for the broker's handler only, not left on the client.
+    expect(Object.hasOwn(client, '_wrapHandler')).toBe(false)
+    await client.connect(new TransportV2(new URL(server.url)))
     try {
-      for (const [index, fixture] of REAL_WORLD_SCHEMAS.entries()) {
-        if (!V2_CLIENT_REFUSES.has(fixture.name)) continue
-        const answer = (await client.call('ask', { index })) as { error?: { code?: number; message?: string } }
-        expect(answer.error, fixture.name).toMatchObject({ code: -32602, message: expect.stringMatching(/Invalid elicitation request/) })
-      }
+      const reply = textOf(await client.callTool({ name: 'ask', arguments: { index: 0 } })) as { error?: { code?: number; message?: string } }
+      expect(reply.error).toMatchObject({ code: -32602, message: expect.stringMatching(/does not support form-mode/) })
       expect(rec.parts).toEqual([])
     } finally {
+      await client.close()
+      await broker.close()
+    }
+  })
+
+  it('attached after the client connected, still shows, with every constraint, what its own schema would refuse, and the server accepts the answer', async () => {
+    const broker = createElicitationBroker()
+    const rec = createPartRecorder()
+    const client = new ClientV2({ name: 'host', version: '1.0.0' }, { capabilities: { elicitation: BROKER_ELICITATION_CAPABILITY } })
+    await client.connect(new TransportV2(new URL(server.url)))
+    const detach = attachBrokerToMcpClientV2(client, broker, { context: { sessionId: 'carol', emit: rec.emit } })
+    try {
+      const index = REAL_WORLD_SCHEMAS.findIndex((fixture) => fixture.name === 'Pydantic Optional fields: anyOf with null')
+      const fixture = REAL_WORLD_SCHEMAS[index]
+      if (!fixture) throw new Error('no fixture')
+      const call = client.callTool({ name: 'ask', arguments: { index } })
+      const part = await pendingAfter(rec, 0)
+      expect(part.data.requestedSchema).toEqual(fixture.shown)
+      expect(await broker.respond({ id: part.id, action: 'accept', content: fixture.answer }, 'carol')).toEqual({ ok: true })
+      expect(textOf(await call)).toEqual({ action: 'accept', content: fixture.answer, serverAccepts: true })
+    } finally {
+      detach()
       await client.close()
       await broker.close()
     }

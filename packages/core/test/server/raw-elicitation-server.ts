@@ -7,7 +7,16 @@
  * - `ask {index}` sends the real-world schema `REAL_WORLD_SCHEMAS[index]` and reports the answer and
  *   whether the server accepts it;
  * - `ask_replayed {index}` sends it, waits for the answer, then sends the very same request (same
- *   JSON-RPC id) again, as a server does that replays its stream after a reconnect, and reports both.
+ *   JSON-RPC id) again, as a server does that replays its stream after a reconnect, and reports both;
+ * - `ask_params {params}` sends `elicitation/create` with exactly these params, `ask_huge {bytes}`
+ *   with a schema whose description is that many bytes, and both report the raw result or error;
+ * - `ask_params_then {params, index}` sends one with these params (a malformed one), then asks with
+ *   fixture `index` on the same stream, and reports the first one's result or error, or `unanswered`
+ *   when the second was answered and the first never was, then the second's verdict;
+ * - `ping_client` sends the client a `ping` (a request that is not an elicitation) and reports the answer.
+ *
+ * `cancel(id)` sends `notifications/cancelled` for one request it sent, as a server does that gives up
+ * waiting; the tool then reports `{ error: 'cancelled' }`.
  *
  * Its `serverInfo` carries a title and icons (2025-11-25) for the header checks.
  */
@@ -41,13 +50,17 @@ export interface RawAnswer {
 /** A running server. */
 export interface RawElicitationServer {
   url: string
-  /** Every `elicitation/create` it sent, by JSON-RPC id. */
+  /** Every request it sent (`elicitation/create`, `ping`), by JSON-RPC id. */
   sent: string[]
+  /** Cancels request `id` (`notifications/cancelled` on its stream); false when it is not waiting. */
+  cancel(id: string): Promise<boolean>
   close(): Promise<void>
 }
 
 interface Waiting {
   resolve(answer: { result?: Record<string, unknown>; error?: unknown }): void
+  /** Sends a notification on the stream of the tool call that sent the request. */
+  notify(method: string, params: Record<string, unknown>): Promise<void>
 }
 
 const json = (value: unknown) => ({ content: [{ type: 'text' as const, text: JSON.stringify(value) }] })
@@ -71,13 +84,16 @@ export async function startRawElicitationServer(): Promise<RawElicitationServer>
     return { action, ...(content ? { content } : {}), serverAccepts }
   }
 
-  /** Writes one `elicitation/create` on the tool call's stream and waits for the client's response to `id`. */
-  const ask = (sessionId: string | undefined, relatedRequestId: string | number, id: string, params: unknown) => {
+  /** Writes one request (`elicitation/create` unless told) on the tool call's stream and waits for the client's response to `id`. */
+  const ask = (sessionId: string | undefined, relatedRequestId: string | number, id: string, params: unknown, method = 'elicitation/create') => {
     const session = sessionId ? served?.sessions.get(sessionId) : undefined
     if (!session) throw new Error('no session')
-    const answer = new Promise<{ result?: Record<string, unknown>; error?: unknown }>((resolve) => waiting.set(id, { resolve }))
+    const notify = (name: string, notificationParams: Record<string, unknown>) =>
+      session.transport.send({ jsonrpc: '2.0', method: name, params: notificationParams } as never, { relatedRequestId })
+    const answer = new Promise<{ result?: Record<string, unknown>; error?: unknown }>((resolve) => waiting.set(id, { resolve, notify }))
     sent.push(id)
-    void session.transport.send({ jsonrpc: '2.0', id, method: 'elicitation/create', params } as never, { relatedRequestId })
+    const message = { jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) }
+    void session.transport.send(message as never, { relatedRequestId })
     return answer
   }
 
@@ -100,6 +116,34 @@ export async function startRawElicitationServer(): Promise<RawElicitationServer>
       const replayed = await ask(extra.sessionId, extra.requestId, id, params)
       return json({ first: verdict(fixture.requestedSchema, first.result), replayed: verdict(fixture.requestedSchema, replayed.result) })
     })
+    server.registerTool('ask_params', { description: 'Asks with these params as they are', inputSchema: { params: z.unknown() } }, async ({ params }, extra) =>
+      json(await ask(extra.sessionId, extra.requestId, `raw-${next++}`, params)),
+    )
+    server.registerTool(
+      'ask_params_then',
+      { description: 'Asks with these params, then with a fixture', inputSchema: { params: z.unknown(), ...fixtureArgs } },
+      async ({ params, index }, extra) => {
+        const fixture = REAL_WORLD_SCHEMAS[index]
+        if (!fixture) throw new Error(`no fixture ${index}`)
+        const firstId = `raw-${next++}`
+        let malformed: unknown = 'unanswered'
+        void ask(extra.sessionId, extra.requestId, firstId, params).then((reply) => {
+          malformed = reply
+        })
+        const valid = { mode: 'form', message: fixture.message, requestedSchema: fixture.requestedSchema }
+        const reply = await ask(extra.sessionId, extra.requestId, `raw-${next++}`, valid)
+        waiting.delete(firstId)
+        return json({ malformed, valid: verdict(fixture.requestedSchema, reply.result) })
+      },
+    )
+    server.registerTool('ask_huge', { description: 'Asks with a schema of about this many bytes', inputSchema: { bytes: z.number().int().min(0) } }, async ({ bytes }, extra) => {
+      const requestedSchema = { type: 'object', properties: { name: { type: 'string', description: 'x'.repeat(bytes) } } }
+      const reply = await ask(extra.sessionId, extra.requestId, `raw-${next++}`, { mode: 'form', message: 'Huge', requestedSchema })
+      return json(reply)
+    })
+    server.registerTool('ping_client', { description: 'Pings the client' }, async (extra) =>
+      json(await ask(extra.sessionId, extra.requestId, `raw-${next++}`, undefined, 'ping')),
+    )
     return server
   }
 
@@ -116,5 +160,13 @@ export async function startRawElicitationServer(): Promise<RawElicitationServer>
       return true
     },
   })
-  return { url: served.url, sent, close: () => served.close() }
+  const cancel = async (id: string) => {
+    const wait = waiting.get(id)
+    if (!wait) return false
+    waiting.delete(id)
+    await wait.notify('notifications/cancelled', { requestId: id, reason: 'The server stopped waiting' })
+    wait.resolve({ error: 'cancelled' })
+    return true
+  }
+  return { url: served.url, sent, cancel, close: () => served.close() }
 }

@@ -6,6 +6,8 @@
  * JSON-RPC id, same params) gets the recorded answer instead of a second dialog (`ReplayedRequests`).
  */
 import type { ElicitRequestParams, ElicitResult } from '../../../elicitation/protocol'
+import { isRecord } from '../../../guards'
+import { jsonByteLength } from '../stores/json-byte-length'
 import type { ElicitationBroker, ElicitationRequestContext } from '../elicitation-broker-types'
 import { type ElicitationContextOption, type PeerInfo, readContext } from './read-context'
 import { ReplayedRequests, type ReplayedRequestsOptions } from './replayed-requests'
@@ -53,6 +55,30 @@ export interface FallbackHost {
 
 const ELICITATION_CREATE = 'elicitation/create'
 const METHOD_NOT_FOUND = -32601
+const INVALID_PARAMS = -32602
+
+/**
+ * Most bytes of `elicitation/create` params (as JSON) an adapter hands to the broker: 16 times the
+ * broker's default `maxElicitationBytes`, whose limit (with a notice the user sees) applies to the
+ * normalised schema. Past this, the request is refused with a JSON-RPC error before it is digested
+ * or parsed, and nothing is shown.
+ */
+const MAX_ELICIT_PARAMS_BYTES = 1024 * 1024
+
+/** A JSON-RPC error both SDK generations send as they are (`code` and `message`). */
+function invalidParams(message: string): Error {
+  return Object.assign(new Error(message), { code: INVALID_PARAMS })
+}
+
+/** Throws the JSON-RPC error for params no elicitation can come from: not an object, or over {@link MAX_ELICIT_PARAMS_BYTES}. */
+function assertElicitParams(params: unknown): void {
+  if (!isRecord(params)) throw invalidParams('Invalid elicitation request: params must be an object')
+  const bytes = jsonByteLength(params)
+  if (bytes > MAX_ELICIT_PARAMS_BYTES) {
+    const count = (n: number) => n.toLocaleString('en-US')
+    throw invalidParams(`Invalid elicitation request: params are ${count(bytes)} bytes, over the limit of ${count(MAX_ELICIT_PARAMS_BYTES)} bytes`)
+  }
+}
 
 /**
  * Answers `elicitation/create` from the client's `fallbackRequestHandler` (public on the SDK's
@@ -94,6 +120,7 @@ export function attachBrokerToSdkClient(
   const replayed = new ReplayedRequests(replays)
   const contextNow = (): ElicitationRequestContext => readContext(context, client.getServerVersion?.())
   const unregister = handlers.onElicit(async (request) => {
+    assertElicitParams(request.params)
     const base = contextNow()
     const own = signals.start(request.signal, base.signal)
     // The broker's tolerant parser reads the params (and refuses what it must, with a reason).

@@ -1,11 +1,14 @@
 /**
  * Routes the elicitations of an MCP TypeScript SDK v2 `Client` (`@modelcontextprotocol/client`) into
  * the broker. v2 registers handlers by method name, so no schemas are passed in, and it sends the
- * 2026-07-28 `input_required` rounds to the same `elicitation/create` handler. Create the client with
- * `capabilities: { elicitation: BROKER_ELICITATION_CAPABILITY }` (form and URL mode), and with
- * `versionNegotiation: { mode: 'auto' }` to speak 2026-07-28 at all (v2 defaults to 2025-era).
+ * 2026-07-28 `input_required` rounds to the same `elicitation/create` handler, which gets the params
+ * as the server sent them (see {@link setTolerantElicitHandler}). Attach before or after `connect`.
+ * Create the client with `capabilities: { elicitation: BROKER_ELICITATION_CAPABILITY }` (form and URL
+ * mode), and with `versionNegotiation: { mode: 'auto' }` to speak 2026-07-28 at all (v2 defaults to
+ * 2025-era).
  */
-import type { Client, ElicitResult as SdkElicitResult } from '@modelcontextprotocol/client'
+import type { Client, ClientContext, ElicitResult as SdkElicitResult } from '@modelcontextprotocol/client'
+import { isRecord } from '../../../guards'
 import type { ElicitationBroker } from '../elicitation-broker-types'
 import { attachBrokerToSdkClient } from './attach-broker-to-sdk-client'
 import type { ElicitationContextOption } from './read-context'
@@ -21,6 +24,68 @@ export interface McpClientV2AdapterOptions {
 const RAW_PARAMS = {
   '~standard': { version: 1, vendor: 'mcp-hitl', validate: (value: unknown) => ({ value }) },
 } as const
+
+const ELICITATION_CREATE = 'elicitation/create'
+
+/** A handler as the v2 `Protocol` stores it: the JSON-RPC request and the request's context. */
+type StoredHandler = (request: { params?: unknown }, ctx: object) => Promise<unknown>
+
+/** The v2 `Client`'s protected registration hook, where it installs its own `elicitation/create` check. */
+interface WrapHandlerHost {
+  _wrapHandler?: (this: unknown, method: string, handler: StoredHandler) => StoredHandler
+}
+
+/**
+ * A form request's params with the schema left out: what the SDK's own check reads in place of the
+ * real ones, so that check still does its other work (the mode the client declared, the result's shape).
+ */
+function withoutSchema(request: { params?: unknown }): { params?: unknown } {
+  const params = request.params
+  // URL mode, an unknown mode or params that are not an object: the SDK's own check answers as it does.
+  if (!isRecord(params) || (params.mode !== undefined && params.mode !== 'form')) return request
+  const { requestedSchema: _schema, ...rest } = params
+  return { ...request, params: { ...rest, message: typeof rest.message === 'string' ? rest.message : '', requestedSchema: { type: 'object', properties: {} } } }
+}
+
+/**
+ * Registers `handle` for `elicitation/create` with the params as the server sent them. The v2 `Client`
+ * wraps every `elicitation/create` handler at registration (its protected `_wrapHandler` hook) in a
+ * zod check of the whole request, which refuses (-32602) schemas real servers send and which no
+ * handler schema can widen. So for this one registration the hook is extended: the SDK's check sees
+ * the request with an empty form schema (so it still refuses a mode the client did not declare and
+ * checks the result), and the kit's tolerant parser gets the params that came. The handler stays in
+ * the SDK's own table: wire requests (their ids, cancellation) and `input_required` rounds reach it
+ * as before, whether the client is connected yet or not.
+ */
+function setTolerantElicitHandler(
+  client: McpClientV2ElicitationClient,
+  handle: (params: unknown, ctx: ClientContext) => Promise<SdkElicitResult>,
+): void {
+  const host = client as unknown as WrapHandlerHost
+  const sdkWrap = host._wrapHandler
+  // The params as they came, per request context (the one object the SDK passes down its chain).
+  const received = new WeakMap<object, unknown>()
+  if (typeof sdkWrap === 'function') {
+    const hadOwn = Object.hasOwn(host, '_wrapHandler')
+    host._wrapHandler = function (this: unknown, method, handler) {
+      const wrapped = sdkWrap.call(this, method, handler)
+      if (method !== ELICITATION_CREATE) return wrapped
+      return (request, ctx) => {
+        received.set(ctx, request.params)
+        return wrapped(withoutSchema(request), ctx)
+      }
+    }
+    try {
+      client.setRequestHandler(ELICITATION_CREATE, { params: RAW_PARAMS }, (params, ctx) => handle(received.has(ctx) ? received.get(ctx) : params, ctx))
+    } finally {
+      if (hadOwn) host._wrapHandler = sdkWrap
+      else delete host._wrapHandler
+    }
+    return
+  }
+  // A client without the hook checks requests its own way; the params reach the kit as it passes them.
+  client.setRequestHandler(ELICITATION_CREATE, { params: RAW_PARAMS }, (params, ctx) => handle(params, ctx))
+}
 
 /** The narrow v2 client surface the adapter needs. */
 export type McpClientV2ElicitationClient = Pick<
@@ -42,18 +107,17 @@ export function attachBrokerToMcpClientV2(
   return attachBrokerToSdkClient(
     client,
     {
-      // A registered handler (v2 fulfils `input_required` rounds only through one) with a params schema
-      // that keeps the params as they came, so nothing is stripped. The v2 Client still checks the
-      // request against its own schema before any handler runs, and refuses what that schema does not know.
+      // A registered handler (v2 fulfils `input_required` rounds only through one) that gets the params
+      // as they came, unchecked by the SDK's schema and unstripped.
       onElicit: (handle) => {
-        client.setRequestHandler('elicitation/create', { params: RAW_PARAMS }, async (params, ctx) => {
+        setTolerantElicitHandler(client, async (params, ctx) => {
           // An `input_required` round is dispatched with a synthesized context (no `http` key) whose id is
           // the server's inputRequests key, reused across calls: it is a new question, never a replay.
           const wire = 'http' in ctx
           const id = wire ? ctx.mcpReq.id : undefined
           return handle({ id, params, signal: ctx.mcpReq.signal, mcpSessionId: ctx.sessionId }) as Promise<SdkElicitResult>
         })
-        return () => client.removeRequestHandler('elicitation/create')
+        return () => client.removeRequestHandler(ELICITATION_CREATE)
       },
       onComplete: (handle) =>
         client.setNotificationHandler('notifications/elicitation/complete', (notification) => handle(notification.params.elicitationId)),
