@@ -14,11 +14,11 @@
  * server accepts it; a replayed request gets the recorded answer without a second dialog; the
  * header names the server by its title and shows its one safe icon.
  *
- * On the v2 paths, where the kit reaches past the v2 `Client`'s own zod check of the request: a
- * server's `notifications/cancelled` still ends the wait, a `ping` is still answered, params that
- * are not an object are dropped by the SDK's transport without harm, params over 1 MiB get a
- * JSON-RPC error, the SDK still refuses a mode the client did not declare, and attaching after
- * `connect` works. (The `input_required` rounds: real-world-schemas.input-required.test.ts.)
+ * On the MCP SDK paths (v1 and v2; on v2 the kit reaches past the `Client`'s own zod check of the
+ * request): a server's `notifications/cancelled` still ends the wait, a `ping` is still answered,
+ * params that are not an object are dropped by the SDK's transport without harm, params over 1 MiB
+ * get a JSON-RPC error. On v2 the SDK still refuses a mode the client did not declare, and attaching
+ * after `connect` works. (The `input_required` rounds: real-world-schemas.input-required.test.ts.)
  */
 import { createMCPClient, ElicitationRequestSchema, mcpAppClientCapabilities } from '@ai-sdk/mcp'
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client'
@@ -122,9 +122,10 @@ describe.each(PATHS)('%s', (_pathName, connect) => {
   })
 })
 
-const V2_PATHS = PATHS.filter(([name]) => name.includes('v2'))
+// The MCP SDK paths, v1 and v2 (the AI SDK client has no 1 MiB bound of its own: the broker's limit declines it with a notice).
+const SDK_PATHS = PATHS.filter(([name]) => !name.startsWith('AI SDK'))
 
-describe.each(V2_PATHS)('%s, around the elicitations it answers itself', (_, connect) => {
+describe.each(SDK_PATHS)('%s, around the elicitations it answers', (_, connect) => {
   const session = usePathSession(connect, () => server.url, 'bob')
   const first = REAL_WORLD_SCHEMAS[0]
 
