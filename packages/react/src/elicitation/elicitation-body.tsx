@@ -3,6 +3,7 @@ import { type ComponentPropsWithoutRef, forwardRef, useCallback, useEffect, useM
 import { KitErrorBoundary } from '../shared/kit-error-boundary'
 import { useComposedRefs } from '../shared/use-composed-refs'
 import { CannotRenderNotice } from './cannot-render-notice'
+import { useDeferredFocus } from './deferred-focus'
 import { useElicitationView } from './elicitation-context'
 import { ElicitationRjsfForm } from './elicitation-rjsf-form'
 import type { SendFailure } from './labels'
@@ -34,6 +35,7 @@ export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(
   const ref = useComposedRefs(ownRef, forwardedRef)
   const focus = autoFocus ?? inDialog
   const id = item?.id
+  const deferred = useDeferredFocus()
   useEffect(() => {
     if (!focus || !id) return
     // Each queued item gets a fresh form: put the user in its first field (or first button).
@@ -41,10 +43,16 @@ export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(
     const scope = body?.closest('[data-mcp-hitl-root]') ?? body
     // URL mode: the address to read first, not the Open button (a stray Enter must not open it).
     const url = body?.querySelector<HTMLElement>('[data-part="url"]')
-    // preventScroll: the first field is at the top already; scrolling would force an extra layout.
     const target = url ?? body?.querySelector<HTMLElement>(FOCUSABLE) ?? scope?.querySelector<HTMLElement>(FOCUSABLE)
-    target?.focus({ preventScroll: true })
-  }, [focus, id])
+    // The dialog focuses it after Radix's own mount effects (one layout, not two).
+    if (!target || deferred?.take(target)) return
+    // preventScroll: the first field is at the top already; scrolling would force an extra layout.
+    target.focus({ preventScroll: true })
+  }, [focus, id, deferred])
+  // What was typed into this item in this view before (the user looked at another queued one): read
+  // once per item, as the form reads it only when it mounts; a new value on every render would
+  // render the whole form again for nothing.
+  const typed = useMemo(() => (id ? formValues.get(id) : undefined), [id, formValues])
   const onDraft = useCallback((data: unknown) => id && formValues.set(id, data), [id, formValues])
   const onTyped = useCallback(() => id && markDirty(id), [id, markDirty])
   const onAccept = useCallback((content: ElicitContent) => void respond({ action: 'accept', content }), [respond])
@@ -84,7 +92,7 @@ export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(
         serverErrors={item.fieldErrors}
         customisation={customisation}
         labels={labels}
-        draft={formValues.get(item.id)}
+        draft={typed}
         onDraft={onDraft}
         onTyped={onTyped}
         onAccept={onAccept}

@@ -3,6 +3,7 @@ import { type ComponentPropsWithoutRef, forwardRef } from 'react'
 import { composeEventHandlers } from '../shared/compose-event-handlers'
 import { CannotRenderBoundary } from './cannot-render-boundary'
 import { DefaultParts, PARTS } from './default-parts'
+import { DeferredFocusProvider, useDeferredFocusOwner } from './deferred-focus'
 import { ElicitationAnnouncer } from './elicitation-announcer'
 import { type ElicitationRootProps, ElicitationViewProvider, splitRootProps, useElicitationViewValue } from './elicitation-context'
 import { useQueueAnnouncements } from './use-queue-announcements'
@@ -44,6 +45,7 @@ export const ElicitationDialogRoot = forwardRef<HTMLDivElement, ElicitationDialo
   const { item, status, mode, ids, labels, dismiss, leave, pendingExit, resolveExit, announcement } = view
   useReturnFocus(item !== undefined, rootProps.returnFocus)
   useQueueAnnouncements(view)
+  const focus = useDeferredFocusOwner(item !== undefined)
   const close = () => {
     if (pendingExit) resolveExit(false)
     else if (status === 'submitting') return
@@ -65,8 +67,9 @@ export const ElicitationDialogRoot = forwardRef<HTMLDivElement, ElicitationDialo
           data-status={status}
           data-mode={mode}
           aria-labelledby={ids.title}
-          // The body focuses the first field itself (also when the next queued item replaces this one).
-          onOpenAutoFocus={composeEventHandlers(onOpenAutoFocus, (event) => event.preventDefault())}
+          // The body picks the first field (also when the next queued item replaces this one); it is
+          // focused once Radix's modal has mounted.
+          onOpenAutoFocus={composeEventHandlers(onOpenAutoFocus, focus.onOpenAutoFocus)}
           // Focus returns through useReturnFocus, which knows the chat input.
           onCloseAutoFocus={composeEventHandlers(onCloseAutoFocus, (event) => event.preventDefault())}
           // A stray click outside never throws away what was typed.
@@ -74,6 +77,7 @@ export const ElicitationDialogRoot = forwardRef<HTMLDivElement, ElicitationDialo
           onInteractOutside={composeEventHandlers(onInteractOutside, (event) => event.preventDefault())}
         >
           <ElicitationViewProvider value={view}>
+            <DeferredFocusProvider value={focus.deferred}>
             <Close
               data-action="close-x"
               aria-label={cancels ? labels.cancel : labels.close}
@@ -83,6 +87,7 @@ export const ElicitationDialogRoot = forwardRef<HTMLDivElement, ElicitationDialo
               <Cross />
             </Close>
             <CannotRenderBoundary>{children}</CannotRenderBoundary>
+            </DeferredFocusProvider>
           </ElicitationViewProvider>
           <ElicitationAnnouncer text={announcement} />
         </Content>

@@ -2,7 +2,7 @@ import { type ElicitContent, type FieldError, type RequestedSchema, validateElic
 // The component file, not the package index: the index also exports getTestRegistry, which imports Ajv.
 import Form, { type IChangeEvent } from '@rjsf/core/lib/components/Form.js'
 import type { RJSFSchema, UiSchema } from '@rjsf/utils'
-import { memo, useEffect, useMemo, useRef, useState } from 'react'
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { ElicitationFormCustomisation } from './elicitation-context'
 import { createEvalFreeValidator } from './eval-free-validator'
 import { KIT_TEMPLATES, type KitFormContext } from './field-templates'
@@ -125,9 +125,16 @@ export const ElicitationRjsfForm = memo(function ElicitationRjsfForm(props: Elic
     onAccept(result.content)
   }
 
+  // RJSF reports the defaults it filled in once, while it is constructed: nothing was typed, so
+  // nothing is stored (a reload derives the same defaults again).
+  const mounted = useRef(false)
+  useLayoutEffect(() => {
+    mounted.current = true
+  }, [])
+
   const onChange = ({ formData }: IChangeEvent<Data>) => {
     onDraft?.(formData)
-    onValuesChange?.(fromRjsfFormData(requestedSchema, formData ?? {}))
+    if (mounted.current) onValuesChange?.(fromRjsfFormData(requestedSchema, formData ?? {}))
     // After the first submit the errors follow the input: a fixed field is clean at once, a broken one says so.
     if (submitted) {
       const result = check(requestedSchema, formData)

@@ -30,9 +30,13 @@ function KitFieldTemplate(props: FieldTemplateProps<AnyData, RJSFSchema, KitForm
   const ref = useRef<HTMLDivElement>(null)
   const invalid = (rawErrors?.length ?? 0) > 0
   const isObject = schema.type === 'object'
+  // What this field's control carries now: a fresh field carries neither mark, so it needs no lookup.
+  const marked = useRef({ invalid: false, required: false })
   useLayoutEffect(() => {
     const root = ref.current
     if (!root || isObject) return
+    if (!invalid && !required && !marked.current.invalid && !marked.current.required) return
+    marked.current = { invalid, required: required === true }
     const group = root.querySelector('[role="radiogroup"], [role="group"]')
     const controls = group ? [group] : [...root.querySelectorAll('input, select, textarea')]
     for (const control of controls) {

@@ -1,0 +1,73 @@
+/**
+ * What a form does while it mounts, in real Chromium: the work that makes it interactive and nothing
+ * more. The dialog focuses its first field once Radix's modal has finished mounting (focusing earlier
+ * lays the page out twice), and nothing reaches the drafts storage before the person types.
+ */
+import type { DraftStorage, RequestedSchema } from '@mcp-hitl/core'
+import { afterEach, describe, expect, it } from 'vitest'
+import { page, userEvent } from 'vitest/browser'
+import { cleanup, render } from 'vitest-browser-react'
+import { formRequest, Harness } from './harness'
+
+afterEach(() => cleanup())
+
+const profile: RequestedSchema = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', title: 'Name', default: 'Ada' },
+    age: { type: 'integer', title: 'Age', minimum: 0 },
+    plan: { type: 'string', title: 'Plan', enum: ['free', 'pro'] },
+  },
+  required: ['name'],
+}
+
+/** A storage that records every call. */
+function recordingStorage() {
+  const data = new Map<string, string>()
+  const calls: string[] = []
+  const storage: DraftStorage = {
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => {
+      calls.push(`set ${key}`)
+      data.set(key, value)
+    },
+    removeItem: (key) => {
+      calls.push(`remove ${key}`)
+      data.delete(key)
+    },
+  }
+  return { storage, calls, data }
+}
+
+describe('mount work', () => {
+  it('the dialog focuses its first field only once the modal has mounted (page locked, description linked)', async () => {
+    const seen: { pointerEvents: string; describedBy: string | null }[] = []
+    const onFocusIn = (event: FocusEvent) => {
+      const dialog = (event.target as HTMLElement).closest('[role="dialog"]')
+      seen.push({ pointerEvents: document.body.style.pointerEvents, describedBy: dialog?.getAttribute('aria-describedby') ?? null })
+    }
+    document.addEventListener('focusin', onFocusIn)
+    try {
+      await render(<Harness items={[formRequest(profile, { message: 'Tell us about you.' })]} />)
+      const dialog = page.getByRole('dialog')
+      await expect.element(dialog.getByLabelText('Name', { exact: true })).toHaveFocus()
+      // The first focus landed after Radix's second commit: nothing it does afterwards restyles the page.
+      expect(seen[0]).toEqual({ pointerEvents: 'none', describedBy: expect.stringMatching(/\S/) })
+      await expect.element(dialog).toHaveAccessibleDescription('Tell us about you.')
+    } finally {
+      document.removeEventListener('focusin', onFocusIn)
+    }
+  })
+
+  it('writes nothing to the drafts storage while the form mounts, and the first keystroke is stored', async () => {
+    const rec = recordingStorage()
+    const data = formRequest(profile)
+    await render(<Harness inline items={[data]} hook={{ drafts: { storage: rec.storage } }} />)
+    const name = page.getByLabelText('Name', { exact: true })
+    // The server's default is in the field, yet it was not typed: no draft, no index.
+    await expect.element(name).toHaveValue('Ada')
+    expect(rec.calls).toEqual([])
+    await userEvent.type(name, ' L')
+    await expect.poll(() => rec.data.get(`mcp-hitl:draft:${data.elicitationId}`)).toBe(JSON.stringify({ name: 'Ada L' }))
+  })
+})
