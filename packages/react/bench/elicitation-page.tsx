@@ -97,13 +97,15 @@ async function mountKit(schema: RequestedSchema, inline = false): Promise<number
   return t
 }
 
-function BareDialog(props: { host: HTMLElement; children: ReactNode }) {
+/** The least a working elicitation shows in a dialog: a title, the server's message, the form. */
+function BareDialog(props: { host: HTMLElement; message: string; children: ReactNode }) {
   return (
     <Dialog.Root open>
       <Dialog.Portal container={props.host}>
         <Dialog.Overlay />
-        <Dialog.Content aria-describedby={undefined}>
+        <Dialog.Content>
           <Dialog.Title>Bench</Dialog.Title>
+          <Dialog.Description>{props.message}</Dialog.Description>
           {props.children}
         </Dialog.Content>
       </Dialog.Portal>
@@ -116,9 +118,26 @@ async function mountBare(schema: RequestedSchema, inDialog = false): Promise<num
   document.body.append(host)
   const root = createRoot(host)
   const form = toRjsfSchema(schema)
+  // The kit's uiSchema hides RJSF's submit button (the kit brings its own actions); a bare form keeps
+  // RJSF's, or it could not be answered.
+  const { 'ui:submitButtonOptions': _hidden, ...uiSchema } = form.uiSchema
+  const { message } = request(schema)
   const t0 = performance.now()
-  const el = <Form {...RJSF_FORM_OPTIONS} schema={form.schema} uiSchema={form.uiSchema} validator={createEvalFreeValidator(schema)} />
-  flushSync(() => root.render(inDialog ? <BareDialog host={host}>{el}</BareDialog> : el))
+  const el = <Form {...RJSF_FORM_OPTIONS} schema={form.schema} uiSchema={uiSchema} validator={createEvalFreeValidator(schema)} />
+  flushSync(() =>
+    root.render(
+      inDialog ? (
+        <BareDialog host={host} message={message}>
+          {el}
+        </BareDialog>
+      ) : (
+        <>
+          <p>{message}</p>
+          {el}
+        </>
+      ),
+    ),
+  )
   host.querySelector('input')?.focus()
   void host.getBoundingClientRect().height
   const t = performance.now() - t0
