@@ -153,8 +153,12 @@ export function useFormCustomisation(props: ElicitationFormCustomisation): Elici
   return useShallowStable<ElicitationFormCustomisation>({ validator, theme, widgets, templates, fields, uiSchema, formProps, allowLocalhost })
 }
 
-/** Builds the view value of a Root (shared by the dialog and the inline root). */
-export function useElicitationViewValue(props: ElicitationRootProps, inDialog: boolean): ElicitationViewValue {
+/**
+ * Builds the view value of a Root (shared by the dialog and the inline root). `described`: the
+ * Root's parts include the Header, so the message links from the first render (rather than from a
+ * second one after the Header reported it).
+ */
+export function useElicitationViewValue(props: ElicitationRootProps, inDialog: boolean, described = false): ElicitationViewValue {
   const { elicitation, itemId, labels } = props
   const [selected, setSelected] = useState<string>()
   const item = itemId
@@ -171,7 +175,7 @@ export function useElicitationViewValue(props: ElicitationRootProps, inDialog: b
   const [dirty] = useState(() => new Set<string>())
   const [pendingExit, setPendingExit] = useState<PendingExit & { id: string }>()
   const [announcement, setAnnouncement] = useState('')
-  const [described, setDescribed] = useState(false)
+  const [hasDescription, setDescribed] = useState(described)
   // Items that left: their drafts and flags go too (nothing typed outlives its request).
   const live = elicitation.items
   useEffect(() => {
@@ -249,7 +253,7 @@ export function useElicitationViewValue(props: ElicitationRootProps, inDialog: b
       announce,
       announcement,
       setDescribed,
-      described,
+      described: hasDescription,
     }
   }, [
     item,
@@ -273,7 +277,7 @@ export function useElicitationViewValue(props: ElicitationRootProps, inDialog: b
     markDirty,
     announce,
     announcement,
-    described,
+    hasDescription,
   ])
 }
 

@@ -1,4 +1,4 @@
-import { type ComponentPropsWithoutRef, forwardRef } from 'react'
+import { type ComponentPropsWithoutRef, type ForwardRefExoticComponent, forwardRef, type RefAttributes } from 'react'
 import { CannotRenderBoundary } from './cannot-render-boundary'
 import { DefaultParts, PARTS } from './default-parts'
 import { ElicitationAnnouncer } from './elicitation-announcer'
@@ -12,14 +12,11 @@ import { useReturnFocus } from './use-return-focus'
  */
 export interface ElicitationInlineProps extends ElicitationRootProps, Omit<ComponentPropsWithoutRef<'section'>, keyof ElicitationRootProps> {}
 
-/**
- * Inline root for a chat transcript: a `<section>` labelled by the title and described by the message,
- * no modal; renders only its live region when there is no item (a form that appears is announced, and
- * focus goes to `returnFocus` when the answered form took it away). The ref and other props go to the section.
- */
-export const ElicitationInlineRoot = forwardRef<HTMLElement, ElicitationInlineProps>(function ElicitationInlineRoot(props, ref) {
+// The Root, plus whether its parts include the Header (the ready-made one's do).
+const InlineRoot = forwardRef<HTMLElement, ElicitationInlineProps & { withHeader?: boolean }>(function ElicitationInlineRoot({ withHeader = false, ...props }, ref) {
   const [rootProps, { children, ...sectionProps }] = splitRootProps(props)
-  const view = useElicitationViewValue(rootProps, false)
+  // The ready-made one renders the Header: the message is linked from the first render.
+  const view = useElicitationViewValue(rootProps, false, withHeader)
   useReturnFocus(view.item !== undefined, rootProps.returnFocus)
   useQueueAnnouncements(view)
   return (
@@ -46,15 +43,22 @@ export const ElicitationInlineRoot = forwardRef<HTMLElement, ElicitationInlinePr
 })
 
 /**
+ * Inline root for a chat transcript: a `<section>` labelled by the title and described by the message,
+ * no modal; renders only its live region when there is no item (a form that appears is announced, and
+ * focus goes to `returnFocus` when the answered form took it away). The ref and other props go to the section.
+ */
+export const ElicitationInlineRoot: ForwardRefExoticComponent<ElicitationInlineProps & RefAttributes<HTMLElement>> = InlineRoot
+
+/**
  * Ready-made inline elicitation for the transcript (the same parts as the dialog). Compose the static
  * parts (`ElicitationInline.Root`, `.Header`, `.Body`, `.Actions`) for your own layout.
  */
 export const ElicitationInline = Object.assign(
   forwardRef<HTMLElement, ElicitationInlineProps>(function ElicitationInline({ children, ...props }, ref) {
     return (
-      <ElicitationInlineRoot {...props} ref={ref}>
+      <InlineRoot {...props} ref={ref} withHeader>
         <DefaultParts>{children}</DefaultParts>
-      </ElicitationInlineRoot>
+      </InlineRoot>
     )
   }),
   { Root: ElicitationInlineRoot, ...PARTS },

@@ -1,13 +1,15 @@
 /**
  * What a form does while it mounts, in real Chromium: the work that makes it interactive and nothing
  * more. The dialog focuses its first field once Radix's modal has finished mounting (focusing earlier
- * lays the page out twice), and nothing reaches the drafts storage before the person types.
+ * lays the page out twice), the inline form is described by its message from its first render (not
+ * from a second one), and nothing reaches the drafts storage before the person types.
  */
 import type { DraftStorage, RequestedSchema } from '@mcp-hitl/core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
-import { formRequest, Harness } from './harness'
+import { useElicitationView } from '../../src/elicitation'
+import { formRequest, Harness, recordingFetch } from './harness'
 
 afterEach(() => cleanup())
 
@@ -19,6 +21,12 @@ const profile: RequestedSchema = {
     plan: { type: 'string', title: 'Plan', enum: ['free', 'pro'] },
   },
   required: ['name'],
+}
+
+/** A custom part that throws whenever it renders. */
+function Exploding(): null {
+  useElicitationView('Exploding')
+  throw new Error('custom part broke')
 }
 
 /** A storage that records every call. */
@@ -69,5 +77,34 @@ describe('mount work', () => {
     expect(rec.calls).toEqual([])
     await userEvent.type(name, ' L')
     await expect.poll(() => rec.data.get(`mcp-hitl:draft:${data.elicitationId}`)).toBe(JSON.stringify({ name: 'Ada L' }))
+  })
+
+  it('the ready-made inline form is described by its message from its first render', async () => {
+    const changes: string[] = []
+    const observer = new MutationObserver((records) => {
+      for (const record of records) if (record.attributeName === 'aria-describedby') changes.push((record.target as Element).tagName)
+    })
+    observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['aria-describedby'] })
+    try {
+      await render(<Harness inline items={[formRequest(profile, { message: 'Tell us about you.' })]} />)
+      const region = page.getByRole('region', { name: 'Acme CRM asks for information' })
+      await expect.element(region).toHaveAccessibleDescription('Tell us about you.')
+      // Inserted with the link: no render after the first one had to add it.
+      expect(changes.filter((tag) => tag === 'SECTION')).toEqual([])
+    } finally {
+      observer.disconnect()
+    }
+  })
+
+  it('an inline form whose part throws points at no message once it shows the cannot-render notice', async () => {
+    const rec = recordingFetch()
+    await render(
+      <Harness inline items={[formRequest(profile)]} hook={{ fetch: rec.fetch }}>
+        <Exploding />
+      </Harness>,
+    )
+    const region = page.getByRole('region', { name: 'Acme CRM asks for information' })
+    await expect.element(region.getByRole('button', { name: 'Close' })).toBeVisible()
+    await expect.element(region).not.toHaveAttribute('aria-describedby')
   })
 })
