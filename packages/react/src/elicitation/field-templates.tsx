@@ -3,7 +3,6 @@ import {
   errorId,
   type FieldErrorProps,
   type FieldTemplateProps,
-  getUiOptions,
   type RJSFSchema,
   type TemplatesType,
 } from '@rjsf/utils'
@@ -59,7 +58,9 @@ function KitFieldTemplate(props: FieldTemplateProps<AnyData, RJSFSchema, KitForm
     )
   }
   const labels = registry.formContext?.labels
-  const isCheckbox = getUiOptions(uiSchema).widget === 'checkbox' || schema.type === 'boolean'
+  // The widget as RJSF picks it (`ui:widget` wins over `ui:options.widget`), without building every option per field.
+  const widget = uiSchema?.['ui:widget'] ?? (uiSchema?.['ui:options'] as { widget?: unknown } | undefined)?.widget
+  const isCheckbox = schema.type === 'boolean' || widget === 'checkbox'
   const limit = limitHintOf(schema as Record<string, unknown>)
   const hint = limit && labels ? labels.limitHint(limit) : undefined
   const description = typeof rawDescription === 'string' && rawDescription.trim() ? rawDescription : undefined
