@@ -4,8 +4,10 @@
  * `AppBridge` in the same page run; pipelined throughput of 2,000 calls; each with console.debug
  * live (Playwright attached, so every call is serialised to the client) and with it a no-op.
  * Also the min+gzip size of everything `@mcp-hitl/react/apps` pulls in, React excluded, and the
- * latency of a streamed argument piece to the app's `ontoolinputpartial` (partial-input-page.ts).
- * Run: `pnpm exec tsx --conditions=@mcp-hitl/source packages/react/bench/apps.bench.ts`
+ * latency of a streamed argument piece to the app's `ontoolinputpartial` (partial-input-page.ts),
+ * and a chat transcript with 1, 10 and 50 app results through `McpAppFrame` (lazy), the eager frame
+ * and plain sandboxed iframes (frames-page.tsx, many-frames.ts).
+ * Run: `pnpm exec tsx --conditions=@mcp-hitl/source --expose-gc packages/react/bench/apps.bench.ts`
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
@@ -19,6 +21,8 @@ import { boundGoal, median, medianRatio, ratioGoal } from '../../../scripts/benc
 import { recordGoal, recordRaisedLimits, recordSize, writeBenchSection } from '../../../scripts/bench-section'
 import { CHROMIUM } from '../../../scripts/chromium'
 import type { AppsBenchConfig, AppsBenchSamples, Mode, RunFigures } from './apps-page'
+import type { FramesMode } from './frames-page'
+import { FRAME_COUNTS, type ManyFramesConfig, type ManyFramesRun, type ManyFramesSamples, runManyFramesBench } from './many-frames'
 import type { PartialInputBenchConfig, PartialInputBenchSamples } from './partial-input-page'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -32,6 +36,8 @@ const CONFIG: AppsBenchConfig = {
 }
 // A model writing 50 pieces a second, 150 pieces per run.
 const PARTIAL: PartialInputBenchConfig = { pieces: 150, paceMs: 20, runs: 7 }
+// Each run is one page load per host and length (9 per round): 5 rounds keep the row near 3 minutes on 2 cores.
+const FRAMES: ManyFramesConfig = { runs: 5, warmup: 0, quietMs: 500, capMs: 20_000 }
 /** One frame at 60 Hz. */
 const FRAME_MS = 16.7
 
@@ -68,9 +74,37 @@ async function pageBundle(file: string): Promise<string> {
     format: 'iife',
     platform: 'browser',
     conditions: ['@mcp-hitl/source'],
+    // The production React build, as a chat ships it.
+    define: { 'process.env.NODE_ENV': '"production"' },
+    jsx: 'automatic',
     logLevel: 'silent',
   })
   return out.outputFiles[0]!.text
+}
+
+/** A script that stores `code` in a global, for a page to put into its frames' documents (inline). */
+const scriptGlobal = (name: string, code: string) => `window.${name}=${JSON.stringify(code.replace(/<\/script/gi, '<\\/script'))};`
+
+async function manyFramesRuns(): Promise<ManyFramesSamples> {
+  const [view, page] = await Promise.all(['frames-view.ts', 'frames-page.tsx'].map(pageBundle))
+  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-hitl-frames-bench-'))
+  writeFileSync(path.join(dir, 'view.js'), scriptGlobal('FRAMES_VIEW_SOURCE', view!))
+  writeFileSync(path.join(dir, 'page.js'), page!)
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><body style="margin:0"><script src="view.js"></script><script src="page.js"></script></body></html>',
+  )
+  // No spare renderer kept warm: every renderer process a page load starts is that page's.
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--allow-file-access-from-files', '--disable-features=SpareRendererForSitePerProcess'],
+  })
+  try {
+    return await runManyFramesBench(browser, `file://${path.join(dir, 'index.html')}`, FRAMES)
+  } finally {
+    await browser.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
 }
 
 async function browserRuns(): Promise<{ samples: AppsBenchSamples; partial: PartialInputBenchSamples; version: string }> {
@@ -78,8 +112,7 @@ async function browserRuns(): Promise<{ samples: AppsBenchSamples; partial: Part
     ['apps-view.ts', 'apps-page.ts', 'partial-input-view.ts', 'partial-input-page.ts'].map(pageBundle),
   )
   const dir = mkdtempSync(path.join(tmpdir(), 'mcp-hitl-apps-bench-'))
-  const source = (name: string, code: string) => `window.${name}=${JSON.stringify(code.replace(/<\/script/gi, '<\\/script'))};`
-  writeFileSync(path.join(dir, 'view.js'), `${source('VIEW_SOURCE', view!)}${source('PARTIAL_VIEW_SOURCE', partialView!)}`)
+  writeFileSync(path.join(dir, 'view.js'), `${scriptGlobal('VIEW_SOURCE', view!)}${scriptGlobal('PARTIAL_VIEW_SOURCE', partialView!)}`)
   writeFileSync(path.join(dir, 'page.js'), `${page}\n${partialPage}`)
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="en"><body><script src="view.js"></script><script src="page.js"></script></body></html>')
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--allow-file-access-from-files'] })
@@ -121,6 +154,7 @@ async function main() {
     { option: 'rateLimit.refillPerSecond', value: CONFIG.rateLimit.refillPerSecond, defaultValue: DEFAULT_RATE_LIMIT.refillPerSecond, why: 'thousands of calls per second' },
   ])
   const { samples, partial, version } = await browserRuns()
+  const frames = await manyFramesRuns()
   const { counts } = CONFIG
   const table = (runs: Record<Mode, RunFigures[]>) => {
     const pick = (mode: Mode, key: keyof RunFigures) => runs[mode].map((r) => r[key])
@@ -200,6 +234,59 @@ async function main() {
     `| raw notification of closed arguments (floor) | ${ms(median(partial.raw))} |`,
     '',
     `Within one frame at 60 Hz (${FRAME_MS} ms): **${partialGoal}** (kit vs raw: ${medianRatio(partial.kit, partial.raw).toFixed(2)}x).`,
+  ])
+  writeManyFramesSection(frames, version, load)
+}
+
+const FRAME_HOSTS: Record<FramesMode, string> = {
+  kit: '**`McpAppFrame`** (default: lazy, pool of 3)',
+  plain: 'plain `<iframe sandbox="allow-scripts" srcdoc>`, raw echo host (no kit)',
+  eager: '`McpAppFrame eager` (`EagerMcpAppFrame`)',
+}
+const FRAME_FIGURES = {
+  firstInteractiveMs: 'first app interactive',
+  rendererMb: 'renderer memory (PSS)',
+  longestStallMs: 'longest main-thread task',
+} as const satisfies Partial<Record<keyof ManyFramesRun, string>>
+
+function writeManyFramesSection(samples: ManyFramesSamples, version: string, load: number) {
+  const pick = (mode: FramesMode, count: number, key: keyof ManyFramesRun) => samples[mode][count]!.map((run) => run[key] as number)
+  const cell = (mode: FramesMode, count: number, key: keyof ManyFramesRun, digits: number) => median(pick(mode, count, key)).toFixed(digits)
+  const n = samples.kit[1]!.length
+  const rows = FRAME_COUNTS.flatMap((count) =>
+    (['kit', 'plain', 'eager'] as const).map(
+      (mode) =>
+        `| ${count} | ${FRAME_HOSTS[mode]} | ${cell(mode, count, 'firstInteractiveMs', 0)} ms | ${cell(mode, count, 'rendererMb', 0)} MB | ${cell(mode, count, 'longestStallMs', 0)} ms | ${cell(mode, count, 'iframes', 0)} | ${cell(mode, count, 'interactive', 0)} |`,
+    ),
+  )
+  const ratio = (mode: FramesMode, key: keyof typeof FRAME_FIGURES) => medianRatio(pick(mode, 50, key), pick(mode, 1, key))
+  const goals = (Object.keys(FRAME_FIGURES) as (keyof typeof FRAME_FIGURES)[]).map((key) => {
+    const goal = recordGoal(
+      `many frames: ${FRAME_FIGURES[key]}, 50 app results vs 1 through McpAppFrame`,
+      ratioGoal({ subject: pick('kit', 50, key), baseline: pick('kit', 1, key), max: 1.5 }),
+    )
+    return `| ${FRAME_FIGURES[key]} | **${goal}** | ${ratio('plain', key).toFixed(2)}x | ${ratio('eager', key).toFixed(2)}x |`
+  })
+  writeBenchSection('mcp-app-many-frames', [
+    '## MCP Apps frame: many app results in one chat',
+    '',
+    `Chromium ${version} (Debian, headless, Playwright), production React build, ${new Date().toISOString().slice(0, 10)}, machine load average ${load.toFixed(1)} on ${cpus().length} cores at the start. Run: \`pnpm exec tsx --conditions=@mcp-hitl/source --expose-gc packages/react/bench/apps.bench.ts\`.`,
+    '',
+    `A chat-like transcript (a 800 px scrolling column opened at its newest message, as chats do) of 1, 10 or 50 turns, each a user line, an assistant line and an MCP App result: the real ext-apps \`App\` (frames-view.ts, its bundle inlined in the app document) that, once its handshake is done, asks the host for its data (\`tools/call\`), renders a 240 px card and calls the host again. Hosts: \`McpAppFrame\` as every doc uses it (lazy by default), the same frame with \`eager\`, and plain \`<iframe sandbox="allow-scripts" srcdoc>\` frames with the same app document answered by a raw postMessage echo (no kit, no checks; the floor). Each run is one page load in a fresh browser context; the 9 pages of a round run interleaved (the order rotates each round), ${n} rounds; figures are medians, ratios medians of the per-round ratios.`,
+    '',
+    '- **First app interactive**: render start -> the first app\'s second host request (handshake, data, rendered) reached the host.',
+    '- **Renderer memory**: PSS (`/proc/<pid>/smaps_rollup`) summed over every renderer process the page load started (Chromium puts the sandboxed frames in a process of their own beside the page\'s; about 100 MB of it is the page and Chromium\'s own, whatever the host), measured once the page settled (no app became interactive for 0.5 s, and for plain and eager frames all of them were) after a critical memory-pressure signal to every process. `measureUserAgentSpecificMemory` needs a cross-origin-isolated page and `JSHeapUsedSize` sees only the page\'s own heap, not the frames\' process, so neither measures what the frames cost.',
+    '- **Longest main-thread task**: the longest gap of a 0 ms timer chain on the page\'s main thread from render start until settled (the Long Tasks API reports only tasks of 50 ms or more).',
+    '',
+    '| app results | host | first app interactive | renderer memory (PSS) | longest main-thread task | iframes in the page | apps that went interactive |',
+    '|---:|---|---:|---:|---:|---:|---:|',
+    ...rows,
+    '',
+    '**50 app results cost within 1.5x of one** (judged for `McpAppFrame`; the other hosts\' 50-vs-1 ratios beside it):',
+    '',
+    '| figure | `McpAppFrame` (lazy), 50 vs 1 | plain iframes, 50 vs 1 | eager frames, 50 vs 1 |',
+    '|---|---|---:|---:|',
+    ...goals,
   ])
 }
 

@@ -4,6 +4,7 @@ import { frameHeightKey, reservedHeight } from './frame-height'
 import { DEFAULT_MCP_APP_FRAME_LABELS } from './labels'
 import { defaultLiveFramePool, type LiveFramePool } from './live-frame-pool'
 import { EagerMcpAppFrame, type McpAppFrameProps as EagerMcpAppFrameProps } from './mcp-app-frame'
+import { queueMount } from './mount-queue'
 
 /** Props of {@link McpAppFrame}: the frame's own (grouped by concern), plus when it goes live. */
 export interface McpAppFrameProps extends EagerMcpAppFrameProps {
@@ -42,18 +43,35 @@ const LazyFrame = forwardRef<HTMLDivElement, LazyFrameProps>(function LazyFrame(
   const fallbackId = useId()
   const id = activityId ?? fallbackId
   const [live, setLive] = useState(false)
+  const liveRef = useRef(false)
   const boxRef = useRef<HTMLDivElement>(null)
   const heightRef = useRef<number | undefined>(undefined)
+  // Set while this frame waits in the mount queue or is the one mounting: lets the next one start.
+  const mountDoneRef = useRef<(() => void) | undefined>(undefined)
 
+  const mountDone = () => {
+    mountDoneRef.current?.()
+    mountDoneRef.current = undefined
+  }
   const goLive = () => {
     pool.acquire(id, () => {
       // The placeholder keeps the live height, so evicting a frame does not move the scroll position.
       heightRef.current = boxRef.current?.offsetHeight
+      liveRef.current = false
+      mountDone()
       setLive(false)
     })
+    liveRef.current = true
     setLive(true)
   }
   const goLiveRef = useLatestRef(goLive)
+  const mountDoneLatest = useLatestRef(mountDone)
+  // In view: a live frame only becomes the most recent; another waits for its turn to mount.
+  const inView = () => {
+    if (liveRef.current) goLiveRef.current()
+    else if (!mountDoneRef.current) mountDoneRef.current = queueMount(() => goLiveRef.current())
+  }
+  const inViewRef = useLatestRef(inView)
 
   useEffect(() => {
     const box = boxRef.current
@@ -63,13 +81,27 @@ const LazyFrame = forwardRef<HTMLDivElement, LazyFrameProps>(function LazyFrame(
     }
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) goLiveRef.current()
+        if (entries.some((entry) => entry.isIntersecting)) inViewRef.current()
       },
       { rootMargin },
     )
     observer.observe(box)
     return () => observer.disconnect()
-  }, [rootMargin, goLiveRef])
+  }, [rootMargin, goLiveRef, inViewRef])
+
+  // The frame's document loaded (a load event does not bubble, but an ancestor sees it while capturing).
+  useEffect(() => {
+    const box = boxRef.current
+    if (!box) return
+    const onLoad = (event: Event) => {
+      if (event.target instanceof HTMLIFrameElement) mountDoneLatest.current()
+    }
+    box.addEventListener('load', onLoad, true)
+    return () => {
+      box.removeEventListener('load', onLoad, true)
+      mountDoneLatest.current()
+    }
+  }, [mountDoneLatest])
 
   useEffect(() => () => pool.release(id), [pool, id])
 
@@ -82,7 +114,15 @@ const LazyFrame = forwardRef<HTMLDivElement, LazyFrameProps>(function LazyFrame(
       ) : (
         <div data-part="placeholder" style={{ minHeight: reserved }}>
           {placeholder ?? (
-            <button type="button" data-part="show-app" onClick={goLive}>
+            <button
+              type="button"
+              data-part="show-app"
+              onClick={() => {
+                // The person asked for it: no waiting in the queue.
+                mountDone()
+                goLive()
+              }}
+            >
               {frameProps.labels?.showApp ?? DEFAULT_MCP_APP_FRAME_LABELS.showApp}
             </button>
           )}

@@ -63,6 +63,30 @@ describe('LazyMcpAppFrame in a long chat', () => {
     await vi.waitFor(() => expect(iframeCount()).toBeLessThanOrEqual(3))
   })
 
+  it('frames in view together mount one at a time, newest first, so no task builds several and the newest app is not held back', async () => {
+    const server = memoryServer({ html: '<!doctype html><p>app</p>' })
+    const pool = createLiveFramePool(3)
+    const items = Array.from({ length: 3 }, () => activity())
+    // Each batch of DOM changes: the transcript indexes of the iframes it added.
+    const batches: number[][] = []
+    const observer = new MutationObserver((records) => {
+      const added = records.flatMap((r) => [...r.addedNodes]).filter((node): node is HTMLIFrameElement => node instanceof HTMLIFrameElement)
+      const boxes = [...document.querySelectorAll('[data-mcp-hitl-lazy-app]')]
+      if (added.length) batches.push(added.map((frame) => boxes.findIndex((box) => box.contains(frame))))
+    })
+    observer.observe(document.body, { childList: true, subtree: true })
+    await render(
+      <div>
+        {items.map((content, i) => (
+          <McpAppFrame key={content.resourceUri} content={content} transport={server.transport} pool={pool} activityId={`s${i}`} sizing={{ height: 60 }} />
+        ))}
+      </div>,
+    )
+    await vi.waitFor(() => expect(iframeCount()).toBe(3))
+    observer.disconnect()
+    expect(batches).toEqual([[2], [1], [0]])
+  })
+
   it('eager opts out: every frame mounts at once', async () => {
     const server = memoryServer({ html: '<!doctype html><p>app</p>' })
     const items = Array.from({ length: 5 }, () => activity())
