@@ -64,6 +64,34 @@ describe('benchmark size rows', () => {
     expect(size.problem).toMatch(/^Ajv is in the bundle/)
   })
 
+  it('a split row measures what loads up front and lists the chunks loaded later apart', async () => {
+    const size = await measureBundle({
+      label: 'McpAppFrame, code split',
+      imports: { './apps': ['McpAppFrame'] },
+      resolveDir: REACT_SRC,
+      external: ['react', 'react-dom', 'react/jsx-runtime'],
+      floorBytes: 1024,
+      split: { lazyFloorBytes: 1024 },
+    })
+    expect(size.problem).toBeUndefined()
+    // The sampling and download dialogs (and Radix Dialog with them) load on an app's first request only.
+    expect(size.lazy?.chunks.map((c) => c.name)).toEqual(['request-dialogs'])
+    expect(Object.keys(size.bytesByFile ?? {}).filter((file) => /@radix-ui|(sampling-approval|download-confirm)-dialog\.tsx|\/request-dialogs\.tsx/.test(file))).toEqual([])
+    expect(size.lazy!.gzipped).toBeGreaterThan(4 * 1024)
+  })
+
+  it('marks a split row whose entry splits nothing off as missed', async () => {
+    const size = await measureBundle({
+      label: 'host bridge, code split',
+      imports: { '@mcp-hitl/core/apps': ['createMcpAppHostBridge'] },
+      resolveDir: REACT_SRC,
+      floorBytes: 1024,
+      split: { lazyFloorBytes: 1024 },
+    })
+    expect(size.gzipped).toBeGreaterThan(1024)
+    expect(size.problem).toMatch(/lazy chunks \(0\.0 KB\) are under the 1\.0 KB floor: nothing is split off/)
+  })
+
   it('generates an entry that keeps every import it names', () => {
     expect(bundleEntry({ './a': ['x', 'y'], './b': '*' })).toBe(
       "import { x as m0_0, y as m0_1 } from \"./a\"\nimport * as m1 from \"./b\"\nglobalThis.__mcpHitlBenchKeep = [m0_0, m0_1, m1]\n",

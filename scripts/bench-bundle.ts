@@ -5,9 +5,16 @@
  * (`'*'`) is imported name by name, default included, as an app using all of it would (a namespace
  * object would add its own bytes). A row whose bundle fails to build, comes out under its floor or
  * pulls in a forbidden input is invalid: it says why, and the benchmark exits non-zero.
+ *
+ * A `split` row is code-split as an app's bundler does it (rolldown, the bundler of Vite and
+ * tsdown; esbuild keeps every module an entry re-exports in the entry's static graph, even one
+ * only a dynamic `import()` uses): it measures what the browser loads up front, the entry chunk
+ * and the chunks it imports statically, and lists the chunks loaded later apart.
  */
+import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { build, type Metafile } from 'esbuild'
+import { rolldown } from 'rolldown'
 
 /** What one size row bundles. */
 export interface BundleRow {
@@ -26,6 +33,16 @@ export interface BundleRow {
   floorBytes: number
   /** Inputs that must not end up in the bundle, e.g. Ajv in an entry whose default is eval-free. */
   forbidden?: { pattern: RegExp; what: string }
+  /** Code-split (see the module comment); the lazy chunks together are invalid under `lazyFloorBytes`. */
+  split?: { lazyFloorBytes: number }
+}
+
+/** The chunks a split row's entry loads later, by dynamic `import()`. */
+export interface LazyChunks {
+  minified: number
+  gzipped: number
+  /** Each chunk's name and min+gzip bytes. */
+  chunks: { name: string; gzipped: number }[]
 }
 
 /** A measured row; `problem` is set when the measurement is not to be trusted. */
@@ -34,6 +51,10 @@ export interface BundleSize {
   minified: number
   gzipped: number
   metafile?: Metafile
+  /** Bytes each input file put in what the row measures (esbuild: minified; rolldown: rendered, before minification). */
+  bytesByFile?: Record<string, number>
+  /** For a split row: what loads later. */
+  lazy?: LazyChunks
   problem?: string
 }
 
@@ -61,31 +82,89 @@ export function bundleEntry(imports: BundleRow['imports']): string {
 /** min+gzip in KB, one decimal. */
 export const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`
 
+const gzip = (code: string) => gzipSync(code, { level: 9 }).length
+
 /** Bundles the row's entry and checks it; never throws for a broken row, it says why instead. */
 export async function measureBundle(row: BundleRow): Promise<BundleSize> {
-  let code: string
-  let metafile: Metafile
+  let size: BundleSize
   try {
     const imports: Record<string, readonly string[] | '*'> = {}
     for (const [specifier, names] of Object.entries(row.imports)) {
       imports[specifier] = names === '*' ? await runtimeExports(row, specifier) : names
     }
-    const out = await bundle(row, bundleEntry(imports), true)
-    code = out.outputFiles[0]?.text ?? ''
-    metafile = out.metafile
+    if (row.split) size = await splitBundle(row, bundleEntry(imports))
+    else {
+      const out = await bundle(row, bundleEntry(imports), true)
+      const code = out.outputFiles[0]?.text ?? ''
+      size = { row, minified: Buffer.byteLength(code), gzipped: gzip(code), metafile: out.metafile, bytesByFile: inputBytes(out.metafile) }
+    }
   } catch (error) {
-    const messages = (error as { errors?: { text: string }[] }).errors?.map((e) => e.text) ?? [String(error)]
+    // esbuild's errors carry `text`, rolldown's `message`.
+    const messages = (error as { errors?: { text?: string; message?: string }[] }).errors?.map((e) => e.text ?? e.message) ?? [String(error)]
     return { row, minified: 0, gzipped: 0, problem: `the entry does not build: ${messages.join('; ')}` }
   }
-  const gzipped = gzipSync(code, { level: 9 }).length
-  const size: BundleSize = { row, minified: Buffer.byteLength(code), gzipped, metafile }
-  if (gzipped < row.floorBytes) {
-    size.problem = `${kb(gzipped)} is under the ${kb(row.floorBytes)} floor: the bundle lost what it imports`
-  } else if (row.forbidden) {
-    const found = keptInputs(metafile).filter((file) => row.forbidden?.pattern.test(file))
-    if (found.length) size.problem = `${row.forbidden.what} is in the bundle (${found.slice(0, 3).join(', ')})`
+  const kept = Object.entries(size.bytesByFile ?? {}).flatMap(([file, bytes]) => (bytes > 0 ? [file] : []))
+  const found = row.forbidden ? kept.filter((file) => row.forbidden?.pattern.test(file)) : []
+  if (size.gzipped < row.floorBytes) {
+    size.problem = `${kb(size.gzipped)} is under the ${kb(row.floorBytes)} floor: the bundle lost what it imports`
+  } else if (row.forbidden && found.length) {
+    size.problem = `${row.forbidden.what} is in the bundle (${found.slice(0, 3).join(', ')})`
+  } else if (row.split && (size.lazy?.gzipped ?? 0) < row.split.lazyFloorBytes) {
+    size.problem = `its lazy chunks (${kb(size.lazy?.gzipped ?? 0)}) are under the ${kb(row.split.lazyFloorBytes)} floor: nothing is split off`
   }
   return size
+}
+
+// Rolldown, as Vite and tsdown: chunks reached from the entry by static imports load up front, the others later.
+async function splitBundle(row: BundleRow, contents: string): Promise<BundleSize> {
+  // A path in `resolveDir` (never written), so the entry's relative imports resolve from there.
+  const entryId = path.resolve(row.resolveDir, '__bench-entry.js')
+  const build = await rolldown({
+    input: 'bench-entry',
+    cwd: row.resolveDir,
+    external: (id) => (row.external ?? []).some((name) => id === name || id.startsWith(`${name}/`)),
+    resolve: { conditionNames: ['@mcp-hitl/source', 'import', 'browser', 'default'] },
+    transform: { define: { 'process.env.NODE_ENV': '"production"' } },
+    plugins: [
+      {
+        name: 'bench-entry',
+        resolveId: (id) => (id === 'bench-entry' ? entryId : undefined),
+        load: (id) => (id === entryId ? { code: contents, moduleSideEffects: true } : undefined),
+      },
+    ],
+    logLevel: 'silent',
+  })
+  try {
+    const { output } = await build.generate({ format: 'es', minify: true })
+    const chunks = new Map(output.flatMap((o) => (o.type === 'chunk' ? [[o.fileName, o] as const] : [])))
+    const entry = [...chunks.values()].find((c) => c.isEntry)
+    if (!entry) throw new Error('rolldown produced no entry chunk')
+    const upFront = new Set<string>()
+    const visit = (name: string) => {
+      if (upFront.has(name) || !chunks.has(name)) return
+      upFront.add(name)
+      for (const next of chunks.get(name)?.imports ?? []) visit(next)
+    }
+    visit(entry.fileName)
+    const bytesByFile: Record<string, number> = {}
+    let minified = 0
+    let gzipped = 0
+    const lazy: LazyChunks = { minified: 0, gzipped: 0, chunks: [] }
+    for (const [name, chunk] of chunks) {
+      if (upFront.has(name)) {
+        minified += Buffer.byteLength(chunk.code)
+        gzipped += gzip(chunk.code)
+        for (const [id, info] of Object.entries(chunk.modules)) bytesByFile[path.relative(process.cwd(), id)] = info.renderedLength
+      } else {
+        lazy.minified += Buffer.byteLength(chunk.code)
+        lazy.gzipped += gzip(chunk.code)
+        lazy.chunks.push({ name: chunk.name, gzipped: gzip(chunk.code) })
+      }
+    }
+    return { row, minified, gzipped, bytesByFile, lazy }
+  } finally {
+    await build.close()
+  }
 }
 
 function bundle(row: BundleRow, contents: string, minify: boolean) {
@@ -122,24 +201,21 @@ async function runtimeExports(row: BundleRow, specifier: string): Promise<readon
   return hasDefault ? [...names, 'default'] : names
 }
 
-/** Input files that contributed bytes to the output. */
-function keptInputs(metafile: Metafile): string[] {
+/** Bytes each input file put in the (single) output. */
+function inputBytes(metafile: Metafile): Record<string, number> {
   const output = Object.values(metafile.outputs)[0]
-  return Object.entries(output?.inputs ?? {})
-    .filter(([, info]) => info.bytesInOutput > 0)
-    .map(([file]) => file)
+  return Object.fromEntries(Object.entries(output?.inputs ?? {}).map(([file, info]) => [file, info.bytesInOutput]))
 }
 
-/** Minified bytes by where they come from (a package, or a kit source folder), largest first. */
-export function bytesBySource(metafile: Metafile): string {
+/** A measured row's bytes by where they come from (a package, or a kit source folder), largest first. */
+export function bytesBySource(bytesByFile: Record<string, number>): string {
   const groups = new Map<string, number>()
-  const output = Object.values(metafile.outputs)[0]
-  for (const [file, info] of Object.entries(output?.inputs ?? {})) {
-    if (info.bytesInOutput === 0) continue
+  for (const [file, bytes] of Object.entries(bytesByFile)) {
+    if (bytes === 0) continue
     const pkg = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1]
     const kit = /packages\/([^/]+)\/src\/(?:([^/]+)\/)?/.exec(file)
     const key = pkg ?? (kit ? `@mcp-hitl/${kit[1]} ${kit[2] ? `${kit[2]}/` : '(entry files)'}` : file)
-    groups.set(key, (groups.get(key) ?? 0) + info.bytesInOutput)
+    groups.set(key, (groups.get(key) ?? 0) + bytes)
   }
   return [...groups.entries()]
     .sort((a, b) => b[1] - a[1])

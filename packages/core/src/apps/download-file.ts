@@ -222,7 +222,8 @@ export type McpAppDownloadHandler = (download: McpAppDownload, init: { signal: A
 /**
  * Answers one parsed `ui/download-file` with the host's handler. A declined
  * download answers `{ isError: true }` (the result the ext-apps `App` reads as "denied or
- * cancelled"); a handler failure answers the same, never its details.
+ * cancelled"); a handler failure answers the same, never its details, except the handler's own
+ * `JsonRpcError` (the host refusing with a reason), which reaches the app as it is.
  */
 export async function answerDownloadRequest(
   download: McpAppDownload,
@@ -230,7 +231,8 @@ export async function answerDownloadRequest(
 ): Promise<{ isError?: true }> {
   try {
     return (await context.handler(download, { signal: context.signal })) === true ? {} : { isError: true }
-  } catch {
+  } catch (error) {
+    if (error instanceof JsonRpcError) throw error
     return { isError: true }
   }
 }

@@ -42,7 +42,8 @@ function finish(entry: Waiting): void {
 export function queueMount(start: () => void): () => void {
   const entry: Waiting = { start }
   waiting.push(entry)
-  if (!running && timer === undefined) next()
+  // On the next task: the frames that came into view together (one observer task) all queue first, so the newest goes first.
+  if (!running && timer === undefined) timer = setTimeout(next, 0)
   return () => {
     const i = waiting.indexOf(entry)
     if (i >= 0) waiting.splice(i, 1)

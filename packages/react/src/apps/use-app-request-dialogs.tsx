@@ -1,18 +1,47 @@
 import {
-  createSamplingApproval,
-  type McpAppDownload,
+  INTERNAL_ERROR,
+  JsonRpcError,
   type McpAppDownloadHandler,
   type McpAppSamplingHandler,
   type SamplingApproval,
   type SamplingGenerate,
   type SamplingRequester,
 } from '@mcp-hitl/core/apps'
-import { type ReactNode, useMemo, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react'
 import { useLatestRef } from '../shared/use-latest-ref'
 import type { AppRequestLabels } from './app-request-labels'
-import { DownloadConfirmDialog } from './download-confirm-dialog'
-import { SamplingApprovalDialog } from './sampling-approval-dialog'
-import { saveDownloadFiles } from './save-download'
+import type { PendingDownload } from './request-dialogs'
+
+/**
+ * @internal Where the dialogs' module comes from: a dynamic `import()`, so a chat never loads it
+ * (nor Radix Dialog) up front. Tests replace `load` to hold the fetch back or make it fail.
+ */
+export const requestDialogsSource = { load: () => import('./request-dialogs') }
+
+let loading: Promise<typeof import('./request-dialogs')> | undefined
+// Fetched on an app's first sampling or download request; a failed fetch is tried again on the next one.
+function loadRequestDialogs() {
+  loading ??= requestDialogsSource.load().catch((error: unknown) => {
+    loading = undefined
+    throw error
+  })
+  return loading
+}
+// Rendered only once a request awaited the module, so it never suspends on a fetch that fails.
+const RequestDialogs = lazy(() => loadRequestDialogs().then((module) => ({ default: module.RequestDialogs })))
+
+/**
+ * Waits until the dialogs can be shown. The request stays pending meanwhile; when they cannot be
+ * loaded (offline, a chunk missing after a deploy), it is refused with -32603 and says why.
+ */
+async function dialogsLoaded(what: 'sampling' | 'download'): Promise<typeof import('./request-dialogs')> {
+  try {
+    return await loadRequestDialogs()
+  } catch {
+    const request = what === 'sampling' ? 'sampling request' : 'download'
+    throw new JsonRpcError(INTERNAL_ERROR, `The host could not load the dialog that asks the person about this ${request}, so it refused it; the app may ask again`)
+  }
+}
 
 /** How a frame answers an app's sampling requests: the chat's model, behind the person's review. */
 export interface McpAppSamplingOptions {
@@ -48,12 +77,6 @@ export interface AppRequestDialogs {
   dialogs: ReactNode
 }
 
-interface PendingDownload {
-  download: McpAppDownload
-  appName: string | undefined
-  answer: (save: boolean) => void
-}
-
 /**
  * The requests of one app that wait on a person: sampling (reviewed with `SamplingApprovalDialog`)
  * and downloads (confirmed with `DownloadConfirmDialog`). The bridge takes one of each at a time,
@@ -70,6 +93,8 @@ export function useAppRequestDialogs(options: AppRequestDialogsOptions): AppRequ
   const onSamplingRequest = useMemo<McpAppSamplingHandler | undefined>(() => {
     if (!hasSampling) return undefined
     return async (request, { signal }) => {
+      if (!latest.current.sampling) throw new Error('sampling is off')
+      const { createSamplingApproval } = await dialogsLoaded('sampling')
       const sampling = latest.current.sampling
       if (!sampling) throw new Error('sampling is off')
       const next = createSamplingApproval(request, {
@@ -94,8 +119,9 @@ export function useAppRequestDialogs(options: AppRequestDialogsOptions): AppRequ
   const onDownloadFile = useMemo<McpAppDownloadHandler | undefined>(() => {
     if (downloadsOff) return undefined
     if (custom) return (download, init) => (latest.current.downloads as McpAppDownloadHandler)(download, init)
-    return (download, { signal }) =>
-      new Promise<boolean>((resolve) => {
+    return async (download, { signal }) => {
+      const { saveDownloadFiles } = await dialogsLoaded('download')
+      return new Promise<boolean>((resolve) => {
         const done = (save: boolean) => {
           signal.removeEventListener('abort', withdraw)
           setPending((current) => (current?.download === download ? undefined : current))
@@ -107,18 +133,15 @@ export function useAppRequestDialogs(options: AppRequestDialogsOptions): AppRequ
         signal.addEventListener('abort', withdraw, { once: true })
         setPending({ download, appName: latest.current.requester().appName, answer: done })
       })
+    }
   }, [downloadsOff, custom, latest])
 
-  const dialogs = (
-    <>
-      <SamplingApprovalDialog approval={approval} labels={options.labels} onDismiss={() => setApproval(undefined)} />
-      <DownloadConfirmDialog
-        download={pending?.download}
-        appName={pending?.appName}
-        labels={options.labels}
-        onAnswer={(save) => pending?.answer(save)}
-      />
-    </>
-  )
+  // Nothing until a request waits on the person: the module is loaded by then (see dialogsLoaded).
+  const dialogs =
+    approval || pending ? (
+      <Suspense fallback={null}>
+        <RequestDialogs approval={approval} onDismissApproval={() => setApproval(undefined)} pending={pending} labels={options.labels} />
+      </Suspense>
+    ) : null
   return { onSamplingRequest, onDownloadFile, samplingTools: options.sampling?.tools === true, dialogs }
 }

