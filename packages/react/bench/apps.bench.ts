@@ -95,7 +95,7 @@ async function pageBundle(file: string): Promise<string> {
 /** A script that stores `code` in a global, for a page to put into its frames' documents (inline). */
 const scriptGlobal = (name: string, code: string) => `window.${name}=${JSON.stringify(code.replace(/<\/script/gi, '<\\/script'))};`
 
-async function manyFramesRuns(): Promise<ManyFramesSamples> {
+async function manyFramesRuns(): Promise<{ samples: ManyFramesSamples; seconds: number }> {
   const [view, page] = await Promise.all(['frames-view.ts', 'frames-page.tsx'].map(pageBundle))
   const dir = mkdtempSync(path.join(tmpdir(), 'mcp-hitl-frames-bench-'))
   writeFileSync(path.join(dir, 'view.js'), scriptGlobal('FRAMES_VIEW_SOURCE', view!))
@@ -110,7 +110,9 @@ async function manyFramesRuns(): Promise<ManyFramesSamples> {
     args: ['--no-sandbox', '--disable-gpu', '--allow-file-access-from-files', '--disable-features=SpareRendererForSitePerProcess'],
   })
   try {
-    return await runManyFramesBench(browser, `file://${path.join(dir, 'index.html')}`, FRAMES)
+    const started = performance.now()
+    const samples = await runManyFramesBench(browser, `file://${path.join(dir, 'index.html')}`, FRAMES)
+    return { samples, seconds: (performance.now() - started) / 1000 }
   } finally {
     await browser.close()
     rmSync(dir, { recursive: true, force: true })
@@ -265,7 +267,7 @@ const FRAME_FIGURES = {
   longestStallMs: 'longest main-thread task',
 } as const satisfies Partial<Record<keyof ManyFramesRun, string>>
 
-function writeManyFramesSection(samples: ManyFramesSamples, version: string, load: number) {
+function writeManyFramesSection({ samples, seconds }: { samples: ManyFramesSamples; seconds: number }, version: string, load: number) {
   const pick = (mode: FramesMode, count: number, key: keyof ManyFramesRun) => samples[mode][count]!.map((run) => run[key] as number)
   const cell = (mode: FramesMode, count: number, key: keyof ManyFramesRun, digits: number) => median(pick(mode, count, key)).toFixed(digits)
   const n = samples.kit[1]!.length
@@ -288,7 +290,7 @@ function writeManyFramesSection(samples: ManyFramesSamples, version: string, loa
     '',
     `Chromium ${version} (Debian, headless, Playwright), production React build, ${new Date().toISOString().slice(0, 10)}, machine load average ${load.toFixed(1)} on ${cpus().length} cores at the start. Run: \`pnpm exec tsx --conditions=@mcp-hitl/source --expose-gc packages/react/bench/apps.bench.ts\`.`,
     '',
-    `A chat-like transcript (a 800 px scrolling column opened at its newest message, as chats do) of 1, 10 or 50 turns, each a user line, an assistant line and an MCP App result: the real ext-apps \`App\` (frames-view.ts, its bundle inlined in the app document) that, once its handshake is done, asks the host for its data (\`tools/call\`), renders a 240 px card and calls the host again. Hosts: \`McpAppFrame\` as every doc uses it (lazy by default), the same frame with \`eager\`, and plain \`<iframe sandbox="allow-scripts" srcdoc>\` frames with the same app document answered by a raw postMessage echo (no kit, no checks; the floor). Each run is one page load in a fresh browser context; the 9 pages of a round run interleaved (the order rotates each round), ${n} rounds; figures are medians, ratios medians of the per-round ratios.`,
+    `A chat-like transcript (a 800 px scrolling column opened at its newest message, as chats do) of 1, 10 or 50 turns, each a user line, an assistant line and an MCP App result: the real ext-apps \`App\` (frames-view.ts, its bundle inlined in the app document) that, once its handshake is done, asks the host for its data (\`tools/call\`), renders a 240 px card and calls the host again. Hosts: \`McpAppFrame\` as every doc uses it (lazy by default), the same frame with \`eager\`, and plain \`<iframe sandbox="allow-scripts" srcdoc>\` frames with the same app document answered by a raw postMessage echo (no kit, no checks; the floor). Each run is one page load in a fresh browser context; the 9 pages of a round run interleaved (the order rotates each round), ${n} rounds (${Math.round(seconds)} s for the row); figures are medians, ratios medians of the per-round ratios.`,
     '',
     '- **First app interactive**: render start -> the first app\'s second host request (handshake, data, rendered) reached the host.',
     '- **Renderer memory**: PSS (`/proc/<pid>/smaps_rollup`) summed over every renderer process the page load started (Chromium puts the sandboxed frames in a process of their own beside the page\'s; about 100 MB of it is the page and Chromium\'s own, whatever the host), measured once the page settled (no app became interactive for 0.5 s, and for plain and eager frames all of them were) after a critical memory-pressure signal to every process. `measureUserAgentSpecificMemory` needs a cross-origin-isolated page and `JSHeapUsedSize` sees only the page\'s own heap, not the frames\' process, so neither measures what the frames cost.',

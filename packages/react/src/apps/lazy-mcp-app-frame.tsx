@@ -69,7 +69,7 @@ const LazyFrame = forwardRef<HTMLDivElement, LazyFrameProps>(function LazyFrame(
   // In view: a live frame only becomes the most recent; another waits for its turn to mount.
   const inView = () => {
     if (liveRef.current) goLiveRef.current()
-    else if (!mountDoneRef.current) mountDoneRef.current = queueMount(() => goLiveRef.current())
+    else if (!mountDoneRef.current && boxRef.current) mountDoneRef.current = queueMount(boxRef.current, () => goLiveRef.current())
   }
   const inViewRef = useLatestRef(inView)
 

@@ -1,6 +1,6 @@
 /**
- * Lazy frames that come into view together go live one at a time, newest first: in a chat that
- * opens at its latest message, the app nearest the bottom mounts alone and is not slowed by the
+ * Lazy frames that come into view together go live one at a time, the one latest in the page
+ * first: in a chat that opens at its latest message, the app nearest the bottom mounts alone and is not slowed by the
  * others (the iframes of one page share the browser's sandboxed-frame process and the page's main
  * thread), and no task ever builds several frames at once. The next one starts when the previous
  * frame's document has loaded, or after `MOUNT_STAGGER_MS` if it has not (a slow or failed read).
@@ -11,6 +11,8 @@ export const MOUNT_STAGGER_MS = 1000
 
 interface Waiting {
   start: () => void
+  /** Where the frame is in the page (observers report in no set order, so the page decides). */
+  node: Node
 }
 
 const waiting: Waiting[] = []
@@ -20,7 +22,11 @@ let timer: ReturnType<typeof setTimeout> | undefined
 function next(): void {
   clearTimeout(timer)
   timer = undefined
-  running = waiting.pop()
+  let latest = waiting.length - 1
+  for (let i = 0; i < waiting.length; i++) {
+    if (waiting[latest]!.node.compareDocumentPosition(waiting[i]!.node) & Node.DOCUMENT_POSITION_FOLLOWING) latest = i
+  }
+  running = waiting.splice(latest, 1)[0]
   if (!running) return
   const current = running
   timer = setTimeout(() => finish(current), MOUNT_STAGGER_MS)
@@ -36,11 +42,11 @@ function finish(entry: Waiting): void {
 }
 
 /**
- * Queues `start` (the frame goes live). Returns `done`, to call once the frame's document loaded
- * (or it unmounted): the next waiting frame may start. `done` before `start` ran drops the request.
+ * Queues `start` (the frame at `node` goes live). Returns `done`, to call once the frame's document
+ * loaded (or it unmounted): the next waiting frame may start. `done` before `start` ran drops the request.
  */
-export function queueMount(start: () => void): () => void {
-  const entry: Waiting = { start }
+export function queueMount(node: Node, start: () => void): () => void {
+  const entry: Waiting = { start, node }
   waiting.push(entry)
   // On the next task: the frames that came into view together (one observer task) all queue first, so the newest goes first.
   if (!running && timer === undefined) timer = setTimeout(next, 0)

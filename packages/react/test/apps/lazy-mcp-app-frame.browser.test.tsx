@@ -63,7 +63,7 @@ describe('LazyMcpAppFrame in a long chat', () => {
     await vi.waitFor(() => expect(iframeCount()).toBeLessThanOrEqual(3))
   })
 
-  it('frames that come into view together mount one at a time, so no task builds several', async () => {
+  it('frames that come into view together mount one at a time, the latest in the chat first, so no task builds several', async () => {
     const server = memoryServer({ html: '<!doctype html><p>app</p>' })
     const pool = createLiveFramePool(3)
     const items = Array.from({ length: 3 }, () => activity())
@@ -88,9 +88,8 @@ describe('LazyMcpAppFrame in a long chat', () => {
     document.querySelector<HTMLElement>('[data-testid="chat"]')!.style.display = 'block'
     await vi.waitFor(() => expect(iframeCount()).toBe(3))
     observer.disconnect()
-    // One frame per batch of DOM changes: never several built at once.
-    expect(batches.map((batch) => batch.length)).toEqual([1, 1, 1])
-    expect(batches.flat().sort()).toEqual([0, 1, 2])
+    // One frame per batch of DOM changes, never several built at once; the latest in the chat first.
+    expect(batches).toEqual([[2], [1], [0]])
   })
 
   it('eager opts out: every frame mounts at once', async () => {
