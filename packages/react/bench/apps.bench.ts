@@ -305,6 +305,8 @@ function writeManyFramesSection({ samples, seconds }: { samples: ManyFramesSampl
     '| figure | `McpAppFrame` (lazy), 50 vs 1 | plain iframes, 50 vs 1 | eager frames, 50 vs 1 |',
     '|---|---|---:|---:|',
     ...goals,
+    '',
+    'What the longest task is: with 50 results, the initial React render of the 50-turn transcript (the placeholders, before any frame mounts), measured at 60-90 ms on this machine with the Long Tasks API; each frame then mounts in a task of its own (one at a time, the latest in the chat first), as long as the one-app page\'s frame mount. On a loaded machine this ratio sits near its bound and moves between runs.',
   ])
 }
 
