@@ -154,6 +154,12 @@ describe('copilotkit example', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/api/elicitation/respond')) responds.push(request.postDataJSON())
     })
+    // CopilotKit logs the activities a renderer's schema refuses: the middleware's pending activity
+    // (the app mounts at tool-call start) and the result must both pass.
+    const refused: string[] = []
+    page.on('console', (message) => {
+      if (message.text().includes("Failed to parse content for activity message 'mcp-apps'")) refused.push(message.text())
+    })
     await send(page, 'Show the task board')
     const board = page.frameLocator('iframe[data-part="iframe"]').first()
     await expect.poll(() => board.locator('#tasks li').count(), EVENTUALLY).toBe(2)
@@ -171,6 +177,7 @@ describe('copilotkit example', () => {
     await expect.poll(() => form.count(), EVENTUALLY).toBe(0)
     expect(await page.locator('iframe').count()).toBe(1)
     expect(errors).toEqual([])
+    expect(refused).toEqual([])
     await page.close()
   })
 

@@ -8,6 +8,7 @@ import {
   type CallToolResult,
   MCP_APP_MIME_TYPE,
   type McpAppsActivityContent,
+  type McpAppsPendingContent,
   type McpUiResourceMeta,
   type ProxiedMCPRequest,
 } from '@mcp-hitl/core'
@@ -164,6 +165,46 @@ export function recorder() {
   return { reports, other, onMessage, kinds, find, waitFor }
 }
 
+
+/**
+ * An AG-UI agent's `fetch` that streams one UI tool call as the kit middleware does: the call's
+ * start with its pending `mcp-apps` activity, four argument pieces (`{"city":"Kyoto"}`), the end,
+ * then the result under the same activity. Each piece waits for `next()`, so a test checks what the
+ * app got before the model writes on.
+ */
+export function scriptedToolCallRun(start: McpAppsPendingContent): { fetch: typeof globalThis.fetch; next: () => void } {
+  const encoder = new TextEncoder()
+  let release: () => void = () => {}
+  const step = () =>
+    new Promise<void>((resolve) => {
+      release = resolve
+    })
+  const messageId = `mcp-apps:${start.toolCallId}`
+  const fetch = async () =>
+    new Response(
+      new ReadableStream<Uint8Array>({
+        async start(controller) {
+          const send = (event: Record<string, unknown>) => controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`))
+          send({ type: 'RUN_STARTED', threadId: 't', runId: 'r1' })
+          send({ type: 'TOOL_CALL_START', toolCallId: start.toolCallId, toolCallName: start.toolName, parentMessageId: 'a1' })
+          send({ type: 'ACTIVITY_SNAPSHOT', messageId, activityType: 'mcp-apps', content: start, replace: true })
+          for (const delta of ['{"ci', 'ty":"Ky', 'oto"', '}']) {
+            await step()
+            send({ type: 'TOOL_CALL_ARGS', toolCallId: start.toolCallId, delta })
+          }
+          send({ type: 'TOOL_CALL_END', toolCallId: start.toolCallId })
+          await step()
+          const { status: _s, toolCallId: _t, ...source } = start
+          const result = { content: [{ type: 'text', text: 'Kyoto: rain' }] }
+          send({ type: 'ACTIVITY_SNAPSHOT', messageId, activityType: 'mcp-apps', content: { ...source, toolInput: { city: 'Kyoto' }, result }, replace: true })
+          send({ type: 'RUN_FINISHED', threadId: 't', runId: 'r1' })
+          controller.close()
+        },
+      }),
+      { headers: { 'content-type': 'text/event-stream' } },
+    )
+  return { fetch: fetch as typeof globalThis.fetch, next: () => release() }
+}
 
 /** Signals that hostile test pages post to `parent` (as JSON-RPC notifications, so a proxy relays them). */
 export interface TestSignal {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup, render } from 'vitest-browser-react'
 import { McpAppFrame, type McpAppsAgentLike, useMcpAppsActivities } from '../../src/apps'
 import type { McpAppMessageParams, McpProxyTransport } from '@mcp-hitl/core/apps'
-import { activity, appHtml, memoryServer, recorder } from './fixtures'
+import { activity, appHtml, memoryServer, recorder, scriptedToolCallRun } from './fixtures'
 
 afterEach(() => cleanup())
 
@@ -89,36 +89,8 @@ describe('McpAppFrame while the model writes the arguments (real ext-apps App)',
     const rec = recorder()
     const server = memoryServer({ html: appHtml(STREAMING_VIEW) })
     const start = pending({ toolCallId: 'c1' })
-    const encoder = new TextEncoder()
-    let next: () => void = () => {}
-    const step = () =>
-      new Promise<void>((resolve) => {
-        next = resolve
-      })
-    const fetch = async () =>
-      new Response(
-        new ReadableStream<Uint8Array>({
-          async start(controller) {
-            const send = (event: Record<string, unknown>) => controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`))
-            send({ type: 'RUN_STARTED', threadId: 't', runId: 'r1' })
-            send({ type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'show_weather', parentMessageId: 'a1' })
-            send({ type: 'ACTIVITY_SNAPSHOT', messageId: 'mcp-apps:c1', activityType: 'mcp-apps', content: start, replace: true })
-            for (const delta of ['{"ci', 'ty":"Ky', 'oto"', '}']) {
-              await step()
-              send({ type: 'TOOL_CALL_ARGS', toolCallId: 'c1', delta })
-            }
-            send({ type: 'TOOL_CALL_END', toolCallId: 'c1' })
-            await step()
-            const { status: _s, toolCallId: _t, ...source } = start
-            const result = { content: [{ type: 'text', text: 'Kyoto: rain' }] }
-            send({ type: 'ACTIVITY_SNAPSHOT', messageId: 'mcp-apps:c1', activityType: 'mcp-apps', content: { ...source, toolInput: { city: 'Kyoto' }, result }, replace: true })
-            send({ type: 'RUN_FINISHED', threadId: 't', runId: 'r1' })
-            controller.close()
-          },
-        }),
-        { headers: { 'content-type': 'text/event-stream' } },
-      )
-    const agent = new HttpAgent({ url: 'http://127.0.0.1:1/agent', fetch: fetch as typeof globalThis.fetch })
+    const { fetch, next } = scriptedToolCallRun(start)
+    const agent = new HttpAgent({ url: 'http://127.0.0.1:1/agent', fetch })
     await render(<Chat agent={agent} transport={server.transport} onMessage={rec.onMessage} />)
     const run = agent.runAgent()
     // Mounted (and its resource read) before the first argument piece was sent.

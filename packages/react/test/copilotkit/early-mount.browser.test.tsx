@@ -11,7 +11,7 @@ import { memo, useEffect, useState } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup, render } from 'vitest-browser-react'
 import { type CopilotKitActivityRenderer, createMcpAppsActivityRenderer } from '../../src/copilotkit'
-import { activity, appHtml, memoryServer, recorder } from '../apps/fixtures'
+import { activity, appHtml, memoryServer, recorder, scriptedToolCallRun } from '../apps/fixtures'
 
 afterEach(() => cleanup())
 
@@ -52,36 +52,8 @@ describe('the CopilotKit mcp-apps renderer at tool-call start', () => {
     const server = memoryServer({ html: appHtml(STREAMING_VIEW) })
     const { resourceUri, serverHash, serverId } = activity()
     const start: McpAppsPendingContent = { status: 'input-streaming', toolCallId: 'c1', resourceUri, serverHash, serverId, toolName: 'show_weather' }
-    const encoder = new TextEncoder()
-    let next: () => void = () => {}
-    const step = () =>
-      new Promise<void>((resolve) => {
-        next = resolve
-      })
-    const fetch = async () =>
-      new Response(
-        new ReadableStream<Uint8Array>({
-          async start(controller) {
-            const send = (event: Record<string, unknown>) => controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`))
-            send({ type: 'RUN_STARTED', threadId: 't', runId: 'r1' })
-            send({ type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'show_weather', parentMessageId: 'a1' })
-            send({ type: 'ACTIVITY_SNAPSHOT', messageId: 'mcp-apps:c1', activityType: 'mcp-apps', content: start, replace: true })
-            for (const delta of ['{"ci', 'ty":"Ky', 'oto"', '}']) {
-              await step()
-              send({ type: 'TOOL_CALL_ARGS', toolCallId: 'c1', delta })
-            }
-            send({ type: 'TOOL_CALL_END', toolCallId: 'c1' })
-            await step()
-            const { status: _s, toolCallId: _t, ...source } = start
-            const result = { content: [{ type: 'text', text: 'Kyoto: rain' }] }
-            send({ type: 'ACTIVITY_SNAPSHOT', messageId: 'mcp-apps:c1', activityType: 'mcp-apps', content: { ...source, toolInput: { city: 'Kyoto' }, result }, replace: true })
-            send({ type: 'RUN_FINISHED', threadId: 't', runId: 'r1' })
-            controller.close()
-          },
-        }),
-        { headers: { 'content-type': 'text/event-stream' } },
-      )
-    const agent = new HttpAgent({ url: 'http://127.0.0.1:1/agent', fetch: fetch as typeof globalThis.fetch })
+    const { fetch, next } = scriptedToolCallRun(start)
+    const agent = new HttpAgent({ url: 'http://127.0.0.1:1/agent', fetch })
     const transport: McpProxyTransport = server.transport
     const renderer = createMcpAppsActivityRenderer({ transport, handlers: { onMessage: rec.onMessage } }) as CopilotKitActivityRenderer<unknown>
     await render(<Chat agent={agent} renderer={renderer} />)
