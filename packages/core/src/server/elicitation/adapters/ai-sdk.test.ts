@@ -6,7 +6,7 @@
  */
 import { ElicitationRequestSchema, createMCPClient } from '@ai-sdk/mcp'
 import type { MCPTransport } from '@ai-sdk/mcp'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createElicitationBroker } from '../elicitation-broker'
 import type { ElicitationBroker } from '../elicitation-broker-types'
 import { createPartRecorder } from '../../testing/part-recorder'
@@ -113,4 +113,59 @@ describe('attachBrokerToAiSdkClient', () => {
     expect(rec.parts).toHaveLength(1)
     await client.close()
   })
+
+  it('holds 20 open elicitations of one client without a listener-leak warning, and detaching cancels them all', async () => {
+    broker = createElicitationBroker()
+    const warning = vi.fn()
+    process.on('warning', warning)
+    try {
+      const transport = playServer((request, push) => {
+        if (request.method === 'initialize') {
+          return { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'legacy', version: '1' } }
+        }
+        if (request.method === 'tools/list') {
+          for (let i = 0; i < 20; i++) push({ jsonrpc: '2.0', id: `ask-${i}`, ...PROFILE })
+          return { tools: [] }
+        }
+        return undefined
+      }, false)
+      const client = await createMCPClient({ transport, capabilities: { elicitation: AI_SDK_ELICITATION_CAPABILITY } })
+      const detach = attachBrokerToAiSdkClient(client, broker, { schema: ElicitationRequestSchema, context: { sessionId: 's1' } })
+      await client.listTools()
+      await expect.poll(async () => (await broker.listPending('s1')).length).toBe(20)
+      detach()
+      const answers = () => transport.sent.filter((m) => String(m.id).startsWith('ask-'))
+      await expect.poll(() => answers().length).toBe(20)
+      expect(answers().every((m) => (m.result as Json | undefined)?.action === 'cancel')).toBe(true)
+      await client.close()
+    } finally {
+      process.off('warning', warning)
+    }
+    expect(warning).not.toHaveBeenCalled()
+  })
+
+  it('a context that throws answers the request with an error, never throws into the client', async () => {
+    broker = createElicitationBroker()
+    const transport = playServer((request, push) => {
+      if (request.method === 'initialize') {
+        return { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'legacy', version: '1' } }
+      }
+      if (request.method === 'tools/list') {
+        push({ jsonrpc: '2.0', id: 'ask-1', ...PROFILE })
+        return { tools: [] }
+      }
+      return undefined
+    }, false)
+    const client = await createMCPClient({ transport, capabilities: { elicitation: AI_SDK_ELICITATION_CAPABILITY } })
+    attachBrokerToAiSdkClient(client, broker, {
+      schema: ElicitationRequestSchema,
+      context: () => {
+        throw new Error('no session for this request')
+      },
+    })
+    await client.listTools()
+    await expect.poll(() => transport.sent.find((m) => m.id === 'ask-1')).toMatchObject({ error: { message: expect.stringContaining('no session') } })
+    await client.close()
+  })
 })
+

@@ -9,6 +9,7 @@
  * its transport with `withUrlElicitation` and declare `BROKER_ELICITATION_CAPABILITY` (form and URL).
  * A URL request that reaches this handler anyway is declined and shown as failed with the reason.
  */
+import { setMaxListeners } from 'node:events'
 import type { ElicitResult as AiSdkElicitResult, ElicitationRequestSchema, MCPClient } from '@ai-sdk/mcp'
 import type { ElicitRequestParams } from '../../../elicitation/protocol'
 import type { ElicitationBroker, ElicitationRequestContext } from '../elicitation-broker-types'
@@ -43,13 +44,20 @@ export function attachBrokerToAiSdkClient(
   options: AiSdkAdapterOptions,
 ): () => void {
   const detached = new AbortController()
-  client.onElicitationRequest(options.schema, async (request): Promise<AiSdkElicitResult> => {
-    const base = readContext(options.context, client.serverInfo)
-    const signal = base.signal ? AbortSignal.any([base.signal, detached.signal]) : detached.signal
-    const ctx: ElicitationRequestContext = { ...base, signal, modes: ['form'] }
-    // The client validated only `message` and that `requestedSchema` exists; the broker parses the rest.
-    const result = await broker.request(request.params as unknown as ElicitRequestParams, ctx)
-    return result as AiSdkElicitResult
+  // Each waiting elicitation listens on this one signal (the broker's waiter is the listener itself,
+  // no closure), so a client with more than ten open ones is not a leak: the broker bounds them.
+  setMaxListeners(0, detached.signal)
+  // Not an async function: a suspended frame per waiting elicitation would outweigh the rest of it.
+  client.onElicitationRequest(options.schema, (request): Promise<AiSdkElicitResult> => {
+    try {
+      const base = readContext(options.context, client.serverInfo)
+      const signal = base.signal ? AbortSignal.any([base.signal, detached.signal]) : detached.signal
+      const ctx: ElicitationRequestContext = { ...base, signal, modes: ['form'] }
+      // The client validated only `message` and that `requestedSchema` exists; the broker parses the rest.
+      return broker.request(request.params as unknown as ElicitRequestParams, ctx) as Promise<AiSdkElicitResult>
+    } catch (error) {
+      return Promise.reject(error)
+    }
   })
   return () => detached.abort()
 }
