@@ -56,8 +56,17 @@ async function flood(res: ServerResponse, id: unknown, json: boolean, written: {
       written.bytes += Buffer.byteLength(text)
       if (res.write(text)) resolve(true)
       else {
-        res.once('drain', () => resolve(true))
-        res.once('close', () => resolve(false))
+        // Whichever comes first removes the other, so a long flood leaves no listener behind.
+        const onDrain = () => {
+          res.off('close', onClose)
+          resolve(true)
+        }
+        const onClose = () => {
+          res.off('drain', onDrain)
+          resolve(false)
+        }
+        res.once('drain', onDrain)
+        res.once('close', onClose)
       }
     })
   if (!(await write(json ? head : `event: message\ndata: ${head}`))) return
