@@ -15,6 +15,8 @@ export default defineConfig({
   // plain `dts: true` with `sourcemap: true` leaves a dangling .d.ts.map reference
   dts: { sourcemap: true },
   platform: 'neutral',
+  // Only the server entries import Node built-ins; they stay imports ("neutral" alone warns of each).
+  deps: { neverBundle: [/^node:/] },
   sourcemap: true,
   clean: true,
 })
