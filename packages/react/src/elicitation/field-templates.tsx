@@ -67,24 +67,34 @@ function KitFieldTemplate(props: FieldTemplateProps<AnyData, RJSFSchema, KitForm
   const showHint = hint !== undefined && hint !== description
   return (
     <div ref={ref} data-part="field" data-invalid={invalid ? '' : undefined} className={classNames} style={style}>
-      {displayLabel && !isCheckbox && (
-        <div data-part="label-row">
-          <label htmlFor={id} data-part="label">
-            {label}
-          </label>
-          {required && (
+      {/* The row only holds a label and its mark: without a mark, the label alone (every node costs the mount its layout). */}
+      {displayLabel &&
+        !isCheckbox &&
+        (required ? (
+          <div data-part="label-row">
+            <label htmlFor={id} data-part="label">
+              {label}
+            </label>
             <span data-part="required" aria-hidden="true">
               *
             </span>
-          )}
-        </div>
-      )}
-      {/* A checkbox renders its own description beside its box. */}
-      {!isCheckbox && (description || showHint) && (
+          </div>
+        ) : (
+          <label htmlFor={id} data-part="label">
+            {label}
+          </label>
+        ))}
+      {/* A checkbox renders its own description beside its box. A hint alone is the description element itself. */}
+      {!isCheckbox && description && (
         <div id={descriptionId(id)} data-part="description">
           {description}
-          {description && showHint && ' '}
+          {showHint && ' '}
           {showHint && <span data-part="hint">{hint}</span>}
+        </div>
+      )}
+      {!isCheckbox && !description && showHint && (
+        <div id={descriptionId(id)} data-part="hint">
+          {hint}
         </div>
       )}
       {children}
