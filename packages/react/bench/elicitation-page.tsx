@@ -97,16 +97,39 @@ async function mountKit(schema: RequestedSchema, inline = false): Promise<number
   return t
 }
 
-/** The least a working elicitation shows in a dialog: a title, the server's message, the form. */
-function BareDialog(props: { host: HTMLElement; message: string; children: ReactNode }) {
+/**
+ * The answers every elicitation client offers besides the form's submit: the spec's result is accept,
+ * decline or cancel, and its user-interaction guidance asks for clear decline and cancel options (a
+ * form with Submit alone can never say no). The dialog's Cancel is Radix's own Close.
+ */
+function BareExits(props: { inDialog: boolean }) {
+  return (
+    <div>
+      <button type="button" onClick={() => {}}>
+        Decline
+      </button>
+      {props.inDialog ? (
+        <Dialog.Close>Cancel</Dialog.Close>
+      ) : (
+        <button type="button" onClick={() => {}}>
+          Cancel
+        </button>
+      )}
+    </div>
+  )
+}
+
+/** The least a working elicitation shows in a dialog: a title naming the server, its message, the form, the exits. */
+function BareDialog(props: { host: HTMLElement; server: string; message: string; children: ReactNode }) {
   return (
     <Dialog.Root open>
       <Dialog.Portal container={props.host}>
         <Dialog.Overlay />
         <Dialog.Content>
-          <Dialog.Title>Bench</Dialog.Title>
+          <Dialog.Title>{props.server}</Dialog.Title>
           <Dialog.Description>{props.message}</Dialog.Description>
           {props.children}
+          <BareExits inDialog />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
@@ -117,23 +140,28 @@ async function mountBare(schema: RequestedSchema, inDialog = false): Promise<num
   const host = document.createElement('div')
   document.body.append(host)
   const root = createRoot(host)
+  const { message, serverName = 'Bench' } = request(schema)
+  const t0 = performance.now()
+  // Converted inside the timed span, as the kit converts the requested schema inside its own: the
+  // bare form renders the same RJSF schema (radio groups, masked fields, no Markdown), so it pays for it.
   const form = toRjsfSchema(schema)
   // The kit's uiSchema hides RJSF's submit button (the kit brings its own actions); a bare form keeps
   // RJSF's, or it could not be answered.
   const { 'ui:submitButtonOptions': _hidden, ...uiSchema } = form.uiSchema
-  const { message } = request(schema)
-  const t0 = performance.now()
   const el = <Form {...RJSF_FORM_OPTIONS} schema={form.schema} uiSchema={uiSchema} validator={createEvalFreeValidator(schema)} />
   flushSync(() =>
     root.render(
       inDialog ? (
-        <BareDialog host={host} message={message}>
+        <BareDialog host={host} server={serverName} message={message}>
           {el}
         </BareDialog>
       ) : (
         <>
+          {/* The spec asks a client to show which server is asking: a heading names it. */}
+          <h2>{serverName}</h2>
           <p>{message}</p>
           {el}
+          <BareExits inDialog={false} />
         </>
       ),
     ),

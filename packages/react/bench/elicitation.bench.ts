@@ -140,7 +140,7 @@ async function main() {
       'The machine is shared (2 cores, other jobs running): absolute times move between runs, the ratios are what to read.',
     'Command: `pnpm exec tsx --conditions=@mcp-hitl/source packages/react/bench/elicitation.bench.ts`.',
     '',
-    `**Mount to interactive** (new part pushed -> dialog committed, first field focused, layout done) vs the least a working bare RJSF form shows: the server's message and an RJSF \`Form\` with the same schema and RJSF's own submit button (in the dialog case inside a Radix Dialog with a title, the message as its description); goal: within 1.2x. Runs: ${mountRuns}, after 3 warm-up runs each:`,
+    `**Mount to interactive** (new part pushed -> dialog committed, first field focused, layout done) vs the least a working bare RJSF form shows: a heading naming the server, its message, an RJSF \`Form\` with the same schema (converted by \`toRjsfSchema\` inside the timed span, as the kit converts it inside its own) and RJSF's own submit button, and Decline and Cancel buttons (an elicitation is answered accept, decline or cancel, and the spec asks clients for clear decline and cancel options); in the dialog case inside a Radix Dialog with the server as its title, the message as its description and Radix's Close as the Cancel; goal: within 1.2x. Runs: ${mountRuns}, after 3 warm-up runs each:`,
     '',
     '| fields | ElicitationDialog | bare Radix Dialog + RJSF Form | dialog goal | ElicitationInline | bare RJSF Form | inline goal |',
     '|---:|---:|---:|---|---:|---:|---|',
