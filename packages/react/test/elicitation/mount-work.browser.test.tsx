@@ -96,6 +96,28 @@ describe('mount work', () => {
     }
   })
 
+  it('a field mounts only the nodes its features need: the label alone unless a required mark sits beside it, a lone limit hint as the description itself', async () => {
+    await render(<Harness inline items={[formRequest(profile)]} />)
+    const region = page.getByRole('region', { name: 'Acme CRM asks for information' })
+    const age = region.getByLabelText('Age', { exact: true })
+    await expect.element(age).toBeVisible()
+    const ageInput = age.element() as HTMLInputElement
+    const ageField = ageInput.closest('[data-part="field"]')!
+    // Label, hint, control: no row around a label without a mark, no span inside a hint without a description.
+    expect([...ageField.children].map((child) => child.getAttribute('data-part') ?? child.tagName)).toEqual(['label', 'hint', 'INPUT'])
+    const hint = ageField.querySelector('[data-part="hint"]')!
+    expect(hint.textContent).toMatch(/\S/)
+    // The hint is there on the first paint and still describes the control.
+    expect(ageInput.getAttribute('aria-describedby')?.split(' ')).toContain(hint.id)
+    await expect.element(age).toHaveAccessibleDescription(hint.textContent!)
+    // A required field keeps its row: the mark beside the label, outside the control's name.
+    const name = region.getByLabelText('Name', { exact: true })
+    const nameField = (name.element() as HTMLElement).closest('[data-part="field"]')!
+    const row = nameField.querySelector(':scope > [data-part="label-row"]')!
+    expect([...row.children].map((child) => child.getAttribute('data-part'))).toEqual(['label', 'required'])
+    await expect.element(name).toHaveAccessibleName('Name')
+  })
+
   it('an inline form whose part throws points at no message once it shows the cannot-render notice', async () => {
     const rec = recordingFetch()
     await render(
