@@ -54,10 +54,15 @@ export const ElicitationHeader = forwardRef<HTMLDivElement, ElicitationHeaderPro
           </MessageTag>
         </blockquote>
       </figure>
-      <div data-part="header-meta">
-        {answerable && <p data-part="trust-note">{labels.trustNote(server)}</p>}
-        <ElicitationTimeLeft />
-      </div>
+      {/* The meta row lays the trust note out beside the time left; without an expiry the note stands alone (one node fewer to mount). */}
+      {item.data.expiresAt === undefined ? (
+        answerable && <p data-part="trust-note">{labels.trustNote(server)}</p>
+      ) : (
+        <div data-part="header-meta">
+          {answerable && <p data-part="trust-note">{labels.trustNote(server)}</p>}
+          <ElicitationTimeLeft />
+        </div>
+      )}
       {children}
     </div>
   )
