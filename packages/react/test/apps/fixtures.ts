@@ -172,7 +172,7 @@ export function recorder() {
  * then the result under the same activity. Each piece waits for `next()`, so a test checks what the
  * app got before the model writes on.
  */
-export function scriptedToolCallRun(start: McpAppsPendingContent): { fetch: typeof globalThis.fetch; next: () => void } {
+export function scriptedToolCallRun(start: McpAppsPendingContent) {
   const encoder = new TextEncoder()
   let release: () => void = () => {}
   const step = () =>
@@ -203,8 +203,30 @@ export function scriptedToolCallRun(start: McpAppsPendingContent): { fetch: type
       }),
       { headers: { 'content-type': 'text/event-stream' } },
     )
-  return { fetch: fetch as typeof globalThis.fetch, next: () => release() }
+  const next = () => release()
+  /**
+   * Writes each piece once the app reported the one before (a `recorder` of a view that reports
+   * `connected` and each tool event), then the result; returns the tool events the app got, in order.
+   */
+  const playThrough = async (rec: ReturnType<typeof recorder>): Promise<[string, unknown][]> => {
+    await rec.waitFor('connected')
+    for (const [kind, count] of [['tool-input-partial', 1], ['tool-input-partial', 2], ['tool-input-partial', 3], ['tool-input', 1], ['tool-result', 1]] as const) {
+      next()
+      await rec.waitFor(kind, count)
+    }
+    return rec.reports.filter((r) => r.kind !== 'connected').map((r) => [r.kind, (r.data as { arguments?: unknown }).arguments])
+  }
+  return { fetch: fetch as typeof globalThis.fetch, next, playThrough }
 }
+
+/** What an app gets from {@link scriptedToolCallRun}: the healed pieces (a half-written key left out), the input once, the result. */
+export const SCRIPTED_TOOL_EVENTS: [string, unknown][] = [
+  ['tool-input-partial', {}],
+  ['tool-input-partial', { city: 'Ky' }],
+  ['tool-input-partial', { city: 'Kyoto' }],
+  ['tool-input', { city: 'Kyoto' }],
+  ['tool-result', undefined],
+]
 
 /** Signals that hostile test pages post to `parent` (as JSON-RPC notifications, so a proxy relays them). */
 export interface TestSignal {

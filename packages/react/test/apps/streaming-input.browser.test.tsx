@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup, render } from 'vitest-browser-react'
 import { McpAppFrame, type McpAppsAgentLike, useMcpAppsActivities } from '../../src/apps'
 import type { McpAppMessageParams, McpProxyTransport } from '@mcp-hitl/core/apps'
-import { activity, appHtml, memoryServer, recorder, scriptedToolCallRun } from './fixtures'
+import { activity, appHtml, memoryServer, recorder, SCRIPTED_TOOL_EVENTS, scriptedToolCallRun } from './fixtures'
 
 afterEach(() => cleanup())
 
@@ -89,32 +89,15 @@ describe('McpAppFrame while the model writes the arguments (real ext-apps App)',
     const rec = recorder()
     const server = memoryServer({ html: appHtml(STREAMING_VIEW) })
     const start = pending({ toolCallId: 'c1' })
-    const { fetch, next } = scriptedToolCallRun(start)
-    const agent = new HttpAgent({ url: 'http://127.0.0.1:1/agent', fetch })
+    const script = scriptedToolCallRun(start)
+    const agent = new HttpAgent({ url: 'http://127.0.0.1:1/agent', fetch: script.fetch })
     await render(<Chat agent={agent} transport={server.transport} onMessage={rec.onMessage} />)
     const run = agent.runAgent()
     // Mounted (and its resource read) before the first argument piece was sent.
     await expect.poll(() => server.requests.map((r) => r.method)).toEqual(['resources/read'])
     await expect.poll(() => document.querySelectorAll('[data-mcp-hitl-app-frame] iframe').length).toBe(1)
-    await rec.waitFor('connected')
     // Each piece is written once the app rendered the one before: a half-written key is left out.
-    next()
-    await rec.waitFor('tool-input-partial')
-    next()
-    await rec.waitFor('tool-input-partial', 2)
-    next()
-    await rec.waitFor('tool-input-partial', 3)
-    next()
-    await rec.waitFor('tool-input')
-    next()
-    await rec.waitFor('tool-result')
+    expect(await script.playThrough(rec)).toEqual(SCRIPTED_TOOL_EVENTS)
     await run
-    expect(rec.reports.filter((r) => r.kind !== 'connected').map((r) => [r.kind, (r.data as { arguments?: unknown }).arguments])).toEqual([
-      ['tool-input-partial', {}],
-      ['tool-input-partial', { city: 'Ky' }],
-      ['tool-input-partial', { city: 'Kyoto' }],
-      ['tool-input', { city: 'Kyoto' }],
-      ['tool-result', undefined],
-    ])
   })
 })
