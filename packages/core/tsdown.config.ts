@@ -4,6 +4,7 @@ export default defineConfig({
   entry: [
     'src/index.ts',
     'src/apps.ts',
+    'src/internal.ts',
     'src/server.ts',
     'src/server-redis.ts',
     'src/server-ai-sdk.ts',
