@@ -146,7 +146,11 @@ export function createAgUiSamplingClient(
           context: [],
           forwardedProps: { [SAMPLING_FORWARDED_PROPS_KEY]: limits },
         },
-        { onRunErrorEvent: ({ event }) => void (runError = typeof event.message === 'string' ? event.message : 'RUN_ERROR') },
+        {
+          onRunErrorEvent: ({ event }) => {
+            runError = typeof event.message === 'string' ? event.message : 'RUN_ERROR'
+          },
+        },
       ))
     } catch (cause) {
       if (init?.signal?.aborted) throw new McpHitlError('The sampling request was aborted', { code: 'aborted', cause })
