@@ -54,7 +54,8 @@ function Chat(props: { theme: Theme; sandboxOrigin: string; saved: SavedChat }) 
     sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithToolCalls,
     // The model called an app's own tool: run it in the app, hand the result back to the model.
     async onToolCall({ toolCall }) {
-      if (!toolCall.toolName.startsWith('app_')) return
+      // Only a name the registry gives is an app's: the route keeps server tools out of that namespace.
+      if (!appTools.has(toolCall.toolName)) return
       const output = await appTools.call(toolCall.toolName, toolCall.input as Record<string, unknown>).catch((cause: unknown) => ({
         isError: true,
         content: [{ type: 'text', text: cause instanceof Error ? cause.message : 'The app tool failed' }],

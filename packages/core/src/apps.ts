@@ -90,7 +90,14 @@ export {
   sanitizeFileName,
 } from './apps/download-file'
 export type { McpAppDownload, McpAppDownloadEmbedded, McpAppDownloadFile, McpAppDownloadHandler, McpAppDownloadLink } from './apps/download-file'
-export { DEFAULT_APP_REQUEST_TIMEOUT_MS, isCallToolResult, isToolName, MAX_APP_TOOLS } from './apps/app-tools'
+export {
+  DEFAULT_APP_REQUEST_TIMEOUT_MS,
+  isCallToolResult,
+  isToolName,
+  MAX_APP_TOOL_BYTES,
+  MAX_APP_TOOLS,
+  MAX_APP_TOOLSET_BYTES,
+} from './apps/app-tools'
 export type { AppRequestInit, DroppedAppTool, McpAppTool } from './apps/app-tools'
 export { createSamplingApproval } from './apps/sampling-approval'
 export type {
@@ -105,7 +112,7 @@ export { createSamplingClient } from './apps/sampling-client'
 export type { SamplingClientOptions } from './apps/sampling-client'
 export { createAgUiSamplingClient, SAMPLING_FORWARDED_PROPS_KEY } from './apps/ag-ui-sampling-client'
 export type { AgUiSamplingAgent, AgUiSamplingMessage, AgUiSamplingRun } from './apps/ag-ui-sampling-client'
-export { createMcpAppToolRegistry } from './apps/app-tool-registry'
+export { APP_TOOL_PROVENANCE_MARKER, createMcpAppToolRegistry, DEFAULT_APP_TOOL_PREFIX } from './apps/app-tool-registry'
 export type { McpAppToolRegistry, McpAppToolRegistryOptions, McpAppToolset, RegisteredAppTool } from './apps/app-tool-registry'
 export { toAgUiAppTools } from './apps/to-ag-ui-app-tools'
 export type { AgUiAppTool } from './apps/to-ag-ui-app-tools'

@@ -61,6 +61,8 @@ export interface McpAppsRunDeps {
   onError?: (event: McpAppsMiddlewareErrorEvent) => void
   /** Emit each UI tool's `mcp-apps` activity when its call starts (pending), not only with its result. */
   earlyActivities: boolean
+  /** The apps' namespace (the app tool registry's prefix), which no server tool's name enters. */
+  appToolPrefix: string
 }
 
 /** The key of the failure metadata on a `TOOL_CALL_RESULT` (as upstream's README documents it). */
@@ -307,7 +309,7 @@ class McpAppsRun<I extends AgUiRunInput> {
       const listed = await this.deps.sessions.use(this.sessionId, this.scope, (sessions) =>
         Promise.all(this.deps.index.servers.map((server) => this.discover(server, sessions.shared(server)))),
       )
-      catalog = buildUiToolCatalog(listed, toolNames(this.input.tools))
+      catalog = buildUiToolCatalog(listed, toolNames(this.input.tools), this.deps.appToolPrefix)
     } catch (error) {
       this.fail(McpHitlError.isInstance(error) ? error : new McpHitlError('MCP tool discovery failed', { code: 'transport', cause: error }))
       return
