@@ -21,7 +21,7 @@ export type { HttpProxyTransportOptions } from './apps/transports/http'
 export type { McpProxyRequestInit, McpProxyTransport } from './apps/transports/types'
 
 // MCP Apps: host bridge (host side of the postMessage protocol) and resource loading
-export { createMcpAppHostBridge, MCP_APPS_PROTOCOL_VERSION } from './apps/host-bridge'
+export { createMcpAppHostBridge, DEFAULT_MAX_CHAT_MESSAGE_BYTES, MCP_APPS_PROTOCOL_VERSION } from './apps/host-bridge'
 export type {
   McpAppBridgeState,
   McpAppHostBridge,
@@ -32,6 +32,8 @@ export type {
   McpAppRefusalReason,
   McpAppTarget,
 } from './apps/host-bridge'
+export { createAppMessageReview } from './apps/app-message-review'
+export type { AppMessageDraft, AppMessageReview, AppMessageReviewOptions, AppMessageSource } from './apps/app-message-review'
 export { detectHostContext, diffHostContext } from './apps/host-context'
 export type { McpAppDisplayMode, McpAppHostContext, McpAppTheme } from './apps/host-context'
 export { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_RATE_LIMIT } from './apps/message-guard'
