@@ -138,7 +138,8 @@ describe('MCP proxy endpoint', () => {
 
   it('refuses a caller without the page\'s session, whatever cookie it sends', async () => {
     const body = { serverHash: 'x', serverId: 'demo', method: 'tools/call', params: { name: 'toggle_task', arguments: {} } }
-    for (const cookie of ['', 'x=1', 'hitl_session=short']) {
+    // A well-formed cookie the server never signed is made up: no session, whatever it looks like.
+    for (const cookie of ['', 'x=1', 'hitl_session=short', `hitl_session=${'a'.repeat(24)}`, `hitl_session=${'a'.repeat(24)}.${'b'.repeat(43)}`]) {
       const response = await proxy(cookie, body)
       expect([cookie, response.status]).toEqual([cookie, 403])
     }

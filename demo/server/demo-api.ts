@@ -18,7 +18,7 @@ import { createChatRoute, type DemoUIMessage } from './chat/chat-route'
 import { createChatStore } from './chat/chat-store'
 import { type ChatStreams, createMemoryChatStreams } from './chat/chat-streams'
 import { DEMO_SERVER_NAME } from './mcp/demo-mcp-server'
-import { newSessionId, readSessionId, sessionCookie } from './session'
+import { readSessionId, sessions } from './session'
 
 /** What the API needs from the rest of the demo. */
 export interface DemoApiOptions {
@@ -66,11 +66,13 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
 
   const app = new Hono<{ Variables: { sessionId: string } }>()
   // Every caller gets a session cookie on first contact; see session.ts for what a real app does instead.
+  // A cookie this server did not sign is no session: the caller gets a new one, never the id it made up.
   app.use('/api/*', async (c, next) => {
-    const existing = readSessionId(c.req.raw)
-    c.set('sessionId', existing ?? newSessionId())
+    const existing = await readSessionId(c.req.raw)
+    const issued = existing ? undefined : await sessions.issue()
+    c.set('sessionId', existing ?? (issued as { sessionId: string }).sessionId)
     await next()
-    if (!existing) c.res.headers.append('set-cookie', sessionCookie(c.get('sessionId')))
+    if (issued) c.res.headers.append('set-cookie', issued.setCookie)
   })
   app.get('/api/config', (c) => c.json({ sandboxOrigin: options.sandboxOrigin, model: options.modelLabel, serverName: DEMO_SERVER_NAME }))
   app.get('/api/chat', (c) => chat.current(c.get('sessionId')))

@@ -1,11 +1,11 @@
 /**
  * An MCP App from a `data-mcp-apps` part: the kit's `McpAppFrame`, its requests relayed to the
  * backend's MCP proxy handler over HTTP, the page's theme passed as host context, its sampling
- * requests answered by the chat's model (after the person's review) and its own tools registered
- * for the chat's model.
+ * requests answered by the chat's model (after the person's review), its own tools registered
+ * for the chat's model, and its messages in the person's name held for the person's review.
  */
 import type { McpAppsActivityContent } from '@mcp-hitl/core'
-import { createHttpProxyTransport, createSamplingClient, type McpAppToolRegistry } from '@mcp-hitl/core/apps'
+import { type AppMessageReview, createHttpProxyTransport, createSamplingClient, type McpAppToolRegistry } from '@mcp-hitl/core/apps'
 import { McpAppFrame } from '@mcp-hitl/react/apps'
 import { useMemo } from 'react'
 import type { Theme } from './use-theme'
@@ -21,10 +21,22 @@ export function ChatAppFrame(props: {
   theme: Theme
   sandboxOrigin: string
   appTools?: McpAppToolRegistry
+  messageReview?: AppMessageReview
   frameKey?: string
 }) {
-  const { appTools, frameKey } = props
-  const handlers = useMemo(() => (appTools && frameKey ? { onAppTools: appTools.connect(frameKey) } : undefined), [appTools, frameKey])
+  const { appTools, messageReview, frameKey } = props
+  const { serverName, serverId, toolName } = props.content
+  const handlers = useMemo(
+    () =>
+      frameKey
+        ? {
+            ...(appTools ? { onAppTools: appTools.connect(frameKey) } : {}),
+            // Never sent by itself: the app's message goes to the composer, for the person to send or discard.
+            ...(messageReview ? { onMessage: messageReview.onMessage({ frame: frameKey, serverName: serverName ?? serverId, toolName }) } : {}),
+          }
+        : undefined,
+    [appTools, messageReview, frameKey, serverName, serverId, toolName],
+  )
   return (
     <McpAppFrame
       content={props.content}

@@ -7,9 +7,9 @@
  */
 import { useChat } from '@ai-sdk/react'
 import { ElicitationDialog, ElicitationInline, useElicitation } from '@mcp-hitl/react/elicitation'
-import { createMcpAppToolRegistry } from '@mcp-hitl/core/apps'
+import { createAppMessageReview, createMcpAppToolRegistry } from '@mcp-hitl/core/apps'
 import { DefaultChatTransport, lastAssistantMessageIsCompleteWithToolCalls } from 'ai'
-import { useMemo, useState } from 'react'
+import { useMemo, useState, useSyncExternalStore } from 'react'
 import type { DemoUIMessage } from '../server/chat/chat-route'
 import { Composer } from './composer'
 import { MessageList } from './message-list'
@@ -27,6 +27,8 @@ const SUGGESTIONS = [
 
 // The tools the apps on the page provide (the budget allocator's set-allocation), for the model.
 const appTools = createMcpAppToolRegistry()
+// What an app asks to say in the person's name waits here for the person (the composer), one per app.
+const messageReview = createAppMessageReview()
 
 /** The chat page, once the saved chat is loaded. */
 export function ChatPage(props: { theme: Theme; sandboxOrigin: string }) {
@@ -54,7 +56,8 @@ function Chat(props: { theme: Theme; sandboxOrigin: string; saved: SavedChat }) 
     sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithToolCalls,
     // The model called an app's own tool: run it in the app, hand the result back to the model.
     async onToolCall({ toolCall }) {
-      if (!toolCall.toolName.startsWith('app_')) return
+      // Only a name the registry gives is an app's: the route keeps server tools out of that namespace.
+      if (!appTools.has(toolCall.toolName)) return
       const output = await appTools.call(toolCall.toolName, toolCall.input as Record<string, unknown>).catch((cause: unknown) => ({
         isError: true,
         content: [{ type: 'text', text: cause instanceof Error ? cause.message : 'The app tool failed' }],
@@ -70,7 +73,8 @@ function Chat(props: { theme: Theme; sandboxOrigin: string; saved: SavedChat }) 
   // draft (sessionStorage) until the request settles.
   const elicitation = useElicitation({ messages, recoverFrom: '/api/elicitation/pending', events: '/api/elicitation/events' })
   const busy = status === 'submitted' || status === 'streaming'
-  const send = (text: string) => void sendMessage({ text })
+  const send = (text: string) => sendMessage({ text })
+  const drafts = useSyncExternalStore(messageReview.subscribe, messageReview.getSnapshot)
 
   return (
     <main className="demo-page" data-page="chat">
@@ -80,7 +84,7 @@ function Chat(props: { theme: Theme; sandboxOrigin: string; saved: SavedChat }) 
           Show forms inline instead of in a dialog
         </label>
       </div>
-      <MessageList messages={messages} theme={props.theme} sandboxOrigin={props.sandboxOrigin} busy={busy} appTools={appTools} />
+      <MessageList messages={messages} theme={props.theme} sandboxOrigin={props.sandboxOrigin} busy={busy} appTools={appTools} messageReview={messageReview} />
       {error && <p role="alert" className="demo-error">{error.message}</p>}
       {inline ? (
         <div className="demo-inline-form">
@@ -89,8 +93,19 @@ function Chat(props: { theme: Theme; sandboxOrigin: string; saved: SavedChat }) 
       ) : (
         <ElicitationDialog elicitation={elicitation} allowLocalhost />
       )}
-      {<SuggestedPrompts suggestions={SUGGESTIONS} onPick={send} disabled={busy} />}
-      <Composer onSend={send} disabled={busy} placeholder='Try "register me"' />
+      {<SuggestedPrompts suggestions={SUGGESTIONS} onPick={(text) => void send(text)} disabled={busy} />}
+      <Composer
+        onSend={send}
+        disabled={busy}
+        placeholder='Try "register me"'
+        draft={drafts[0]}
+        onDraftSent={messageReview.sent}
+        onDraftDiscarded={(id, block) => {
+          const draft = drafts.find((d) => d.id === id)
+          if (block && draft) messageReview.block(draft.from.frame)
+          else messageReview.discard(id)
+        }}
+      />
     </main>
   )
 }

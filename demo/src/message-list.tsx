@@ -3,7 +3,7 @@
  * shared, or that it was declined, cancelled, expired or failed; the part is re-written in place on
  * every status change) and MCP Apps.
  */
-import type { McpAppToolRegistry } from '@mcp-hitl/core/apps'
+import type { AppMessageReview, McpAppToolRegistry } from '@mcp-hitl/core/apps'
 import type { ElicitationRequestData, McpAppsActivityContent } from '@mcp-hitl/core'
 import { ElicitationRecord } from '@mcp-hitl/react/elicitation'
 import type { DemoUIMessage } from '../server/chat/chat-route'
@@ -18,6 +18,8 @@ export function MessageList(props: {
   busy: boolean
   /** Collects the apps' own tools for the chat's model. */
   appTools?: McpAppToolRegistry
+  /** Holds what an app asks to say in the person's name, for the composer. */
+  messageReview?: AppMessageReview
 }) {
   return (
     <ol className="demo-messages" aria-label="Conversation" aria-busy={props.busy}>
@@ -48,6 +50,7 @@ export function MessageList(props: {
                     theme={props.theme}
                     sandboxOrigin={props.sandboxOrigin}
                     appTools={props.appTools}
+                    messageReview={props.messageReview}
                     frameKey={key}
                   />
                 )

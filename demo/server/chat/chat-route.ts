@@ -11,7 +11,7 @@
  */
 import type { HitlDataParts } from '@mcp-hitl/core'
 import type { ElicitationBroker, McpProxyUrlServer } from '@mcp-hitl/core/server'
-import { connectMcpTools, readAppTools, toAiSdkAppTools } from '@mcp-hitl/core/server/ai-sdk'
+import { connectMcpTools, readAppTools, toAiSdkAppTools, withAppTools } from '@mcp-hitl/core/server/ai-sdk'
 import {
   type LanguageModel,
   type UIMessage,
@@ -78,8 +78,8 @@ export function createChatRoute(options: ChatRouteOptions): ChatRoute {
     const { messages } = body
     options.chats.save(chat, messages)
     // The tools of the apps on the page (budget allocator's set-allocation): client-side tools,
-    // whose calls the page runs in the app (useChat's onToolCall).
-    const appTools = await toAiSdkAppTools(readAppTools(body.appTools))
+    // whose calls the page runs in the app (useChat's onToolCall). One oversized tool costs only itself.
+    const appTools = await toAiSdkAppTools(readAppTools(body.appTools, { onDropped: (dropped) => console.warn('App tools left out:', dropped) }))
     const streamId = generateId()
     const stream = createUIMessageStream<DemoUIMessage>({
       originalMessages: messages,
@@ -104,8 +104,8 @@ export function createChatRoute(options: ChatRouteOptions): ChatRoute {
             model: options.model,
             system: SYSTEM,
             messages: await convertToModelMessages(messages, { ignoreIncompleteToolCalls: true }),
-            // The server's tools win a name clash: an app cannot shadow one.
-            tools: { ...appTools, ...mcp.tools },
+            // The apps' namespace (`app_…`) is theirs alone: a server tool named in it is offered as `mcp_app_…`.
+            tools: withAppTools(mcp.tools, appTools),
             stopWhen: stepCountIs(4),
           })
           writer.merge(result.toUIMessageStream({ onError: chatFailed }))

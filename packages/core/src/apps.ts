@@ -21,7 +21,7 @@ export type { HttpProxyTransportOptions } from './apps/transports/http'
 export type { McpProxyRequestInit, McpProxyTransport } from './apps/transports/types'
 
 // MCP Apps: host bridge (host side of the postMessage protocol) and resource loading
-export { createMcpAppHostBridge, MCP_APPS_PROTOCOL_VERSION } from './apps/host-bridge'
+export { createMcpAppHostBridge, DEFAULT_MAX_CHAT_MESSAGE_BYTES, MCP_APPS_PROTOCOL_VERSION } from './apps/host-bridge'
 export type {
   McpAppBridgeState,
   McpAppHostBridge,
@@ -32,6 +32,8 @@ export type {
   McpAppRefusalReason,
   McpAppTarget,
 } from './apps/host-bridge'
+export { createAppMessageReview } from './apps/app-message-review'
+export type { AppMessageDraft, AppMessageReview, AppMessageReviewOptions, AppMessageSource } from './apps/app-message-review'
 export { detectHostContext, diffHostContext } from './apps/host-context'
 export type { McpAppDisplayMode, McpAppHostContext, McpAppTheme } from './apps/host-context'
 export { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_RATE_LIMIT } from './apps/message-guard'
@@ -90,7 +92,14 @@ export {
   sanitizeFileName,
 } from './apps/download-file'
 export type { McpAppDownload, McpAppDownloadEmbedded, McpAppDownloadFile, McpAppDownloadHandler, McpAppDownloadLink } from './apps/download-file'
-export { DEFAULT_APP_REQUEST_TIMEOUT_MS, isCallToolResult, isToolName, MAX_APP_TOOLS } from './apps/app-tools'
+export {
+  DEFAULT_APP_REQUEST_TIMEOUT_MS,
+  isCallToolResult,
+  isToolName,
+  MAX_APP_TOOL_BYTES,
+  MAX_APP_TOOLS,
+  MAX_APP_TOOLSET_BYTES,
+} from './apps/app-tools'
 export type { AppRequestInit, DroppedAppTool, McpAppTool } from './apps/app-tools'
 export { createSamplingApproval } from './apps/sampling-approval'
 export type {
@@ -105,7 +114,7 @@ export { createSamplingClient } from './apps/sampling-client'
 export type { SamplingClientOptions } from './apps/sampling-client'
 export { createAgUiSamplingClient, SAMPLING_FORWARDED_PROPS_KEY } from './apps/ag-ui-sampling-client'
 export type { AgUiSamplingAgent, AgUiSamplingMessage, AgUiSamplingRun } from './apps/ag-ui-sampling-client'
-export { createMcpAppToolRegistry } from './apps/app-tool-registry'
+export { APP_TOOL_PROVENANCE_MARKER, createMcpAppToolRegistry, DEFAULT_APP_TOOL_PREFIX } from './apps/app-tool-registry'
 export type { McpAppToolRegistry, McpAppToolRegistryOptions, McpAppToolset, RegisteredAppTool } from './apps/app-tool-registry'
 export { toAgUiAppTools } from './apps/to-ag-ui-app-tools'
 export type { AgUiAppTool } from './apps/to-ag-ui-app-tools'

@@ -13,5 +13,11 @@ export { connectMcpTools } from './server/ai-sdk/connect-mcp-tools'
 export type { ConnectMcpToolsOptions, McpTools, McpToolsPartWriter } from './server/ai-sdk/connect-mcp-tools'
 export { createSamplingHandler, DEFAULT_SAMPLING_MAX_TOKENS, generateSamplingResult } from './server/ai-sdk/sampling-handler'
 export type { SamplingHandlerOptions, SamplingRequestBody } from './server/ai-sdk/sampling-handler'
-export { readAppTools, toAiSdkAppTools } from './server/ai-sdk/app-tools'
-export type { AppToolDefinition } from './server/ai-sdk/app-tools'
+export {
+  MAX_APP_TOOL_DEFINITION_BYTES,
+  MAX_APP_TOOL_DEFINITIONS_BYTES,
+  readAppTools,
+  toAiSdkAppTools,
+  withAppTools,
+} from './server/ai-sdk/app-tools'
+export type { AppToolDefinition, DroppedAppToolDefinition, ReadAppToolsOptions, WithAppToolsOptions } from './server/ai-sdk/app-tools'

@@ -41,6 +41,8 @@ export { createElicitationEventsHandler } from './server/elicitation/events-hand
 export type { ElicitationEventsHandlerOptions } from './server/elicitation/events-handler'
 export type { GetSessionId, SessionHandlerOptions } from './server/http/session-resolver'
 export { sessionFromCookie, sessionFromHeader } from './server/http/session-from-request'
+export { createSignedSessionCookie } from './server/http/signed-session-cookie'
+export type { SignedSessionCookie, SignedSessionCookieOptions } from './server/http/signed-session-cookie'
 
 // URL elicitation required (-32042)
 export { elicitRequiredUrls, getRequiredUrlElicitations, urlElicitationRequiredError } from './server/elicitation/url-elicitation-required'

@@ -9,18 +9,20 @@ import { AppFrameHarness, type AppFrameHarnessProps, forecastActivity } from './
 const USAGE = `
 \`\`\`tsx
 import { McpAppFrame } from '@mcp-hitl/react/apps'
-import { createHttpProxyTransport } from '@mcp-hitl/core/apps'
+import { createAppMessageReview, createHttpProxyTransport } from '@mcp-hitl/core/apps'
 
 const transport = createHttpProxyTransport({ url: '/api/mcp-proxy' })
+// An app's message in the person's name waits in the composer for the person, never sent by itself.
+const review = createAppMessageReview()
 
-// content: the 'mcp-apps' activity snapshot (AG-UI) or a 'data-mcp-apps' part (AI SDK)
+// content (and activityId): the 'mcp-apps' activity snapshot (AG-UI) or a 'data-mcp-apps' part (AI SDK)
 <McpAppFrame
   content={content}
   transport={transport}
   theme="dark"
   sizing={{ displayModes: ['inline', 'fullscreen'] }}
   handlers={{
-    onMessage: (message) => sendMessage(message),
+    onMessage: review.onMessage({ frame: activityId, serverName: 'Weather' }),
     onOpenLink: (url) => confirm(\`Open \${url}?\`),
   }}
 />

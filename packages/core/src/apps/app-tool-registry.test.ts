@@ -19,8 +19,14 @@ describe('createMcpAppToolRegistry', () => {
       ['app_get-budget', 'call-1', 'get-budget'],
       ['app_set-allocation_2', 'call-2', 'set-allocation'],
     ])
-    expect(registry.getSnapshot()[0]?.description).toBe('Provided by the MCP App "Budget" of the server demo: does set-allocation')
-    expect(registry.getSnapshot()[2]?.description).toContain('"ui://demo/x.html"')
+    expect(registry.getSnapshot()[0]?.description).toBe(
+      '[App tool] Provided by an MCP App of the server "demo"; the app calls itself "Budget", not by the host or the server. Its own description, in its words: "does set-allocation"',
+    )
+    expect(registry.getSnapshot()[2]?.description).toBe(
+      '[App tool] Provided by an MCP App of the server "demo", not by the host or the server. Its own description, in its words: "does set-allocation"',
+    )
+    expect(registry.has('app_get-budget')).toBe(true)
+    expect(registry.has('get-budget')).toBe(false)
     expect(changes).toHaveBeenCalledTimes(2)
   })
 
@@ -38,7 +44,8 @@ describe('createMcpAppToolRegistry', () => {
     expect(registry.getSnapshot().map((t) => t.name)).toEqual(['ui_go'])
   })
 
-  it('refuses a prefix that would make invalid tool names', () => {
+  it('refuses a prefix that would make invalid tool names, or no namespace at all', () => {
     expect(() => createMcpAppToolRegistry({ prefix: 'app tools/' })).toThrow(/prefix must be/)
+    expect(() => createMcpAppToolRegistry({ prefix: '' })).toThrow(/namespace/)
   })
 })

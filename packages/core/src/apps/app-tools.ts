@@ -6,10 +6,15 @@
  */
 import { McpHitlError } from '../errors'
 import { isRecord } from '../guards'
+import { utf8ByteLength } from '../utf8-byte-length'
 import type { CallToolResult } from './protocol'
 
 /** Most tools the host takes from one app (the rest are dropped). */
 export const MAX_APP_TOOLS = 64
+/** Largest tool the host takes from an app, as the JSON of its name, description and schemas: 32 KiB. */
+export const MAX_APP_TOOL_BYTES = 32 * 1024
+/** Largest set of tools the host takes from one app, as JSON: 64 KiB; the app's first tools are kept. */
+export const MAX_APP_TOOLSET_BYTES = 64 * 1024
 /** Pages of `tools/list` the host follows. */
 export const MAX_APP_TOOL_PAGES = 10
 /** Default bound of one host → app request (`tools/list`, `tools/call`), in ms. */
@@ -90,18 +95,31 @@ export interface AppRequestInit {
 /** Sends one JSON-RPC request to the app and resolves with its result (the bridge's own). */
 export type AppRequest = (method: string, params: Record<string, unknown>, init?: AppRequestInit) => Promise<unknown>
 
-/** The app's tools, following at most {@link MAX_APP_TOOL_PAGES} pages and keeping {@link MAX_APP_TOOLS}. */
+const toolBytes = (tool: McpAppTool) => utf8ByteLength(JSON.stringify(tool))
+
+/**
+ * The app's tools, following at most {@link MAX_APP_TOOL_PAGES} pages and keeping
+ * {@link MAX_APP_TOOLS}. Each tool is bounded on its own ({@link MAX_APP_TOOL_BYTES}) and the app's
+ * set as a whole ({@link MAX_APP_TOOLSET_BYTES}): one oversized tool is dropped, never the rest.
+ */
 export async function listAppTools(request: AppRequest, init?: AppRequestInit): Promise<{ tools: McpAppTool[]; dropped: DroppedAppTool[] }> {
   const seen = new Set<string>()
   const tools: McpAppTool[] = []
   const dropped: DroppedAppTool[] = []
+  let bytes = 0
   let cursor: string | undefined
   for (let page = 0; page < MAX_APP_TOOL_PAGES; page++) {
     const result = await request('tools/list', cursor ? { cursor } : {}, init)
     const read = readAppToolPage(result, seen)
     for (const tool of read.tools) {
-      if (tools.length < MAX_APP_TOOLS) tools.push(tool)
-      else dropped.push({ index: -1, reason: `${tool.name}: more than ${MAX_APP_TOOLS} tools` })
+      const size = toolBytes(tool)
+      if (tools.length >= MAX_APP_TOOLS) dropped.push({ index: -1, reason: `${tool.name}: more than ${MAX_APP_TOOLS} tools` })
+      else if (size > MAX_APP_TOOL_BYTES) dropped.push({ index: -1, reason: `${tool.name}: ${size} bytes, more than the ${MAX_APP_TOOL_BYTES} one tool may take` })
+      else if (bytes + size > MAX_APP_TOOLSET_BYTES) dropped.push({ index: -1, reason: `${tool.name}: the app's tools would pass ${MAX_APP_TOOLSET_BYTES} bytes` })
+      else {
+        bytes += size
+        tools.push(tool)
+      }
     }
     dropped.push(...read.dropped)
     cursor = read.nextCursor

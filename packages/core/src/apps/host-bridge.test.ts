@@ -278,12 +278,12 @@ describe('createMcpAppHostBridge', () => {
   })
 
   it('refuses messages beyond the rate limit without reading them', async () => {
-    const onMessage = vi.fn()
+    const onUpdateModelContext = vi.fn()
     const onRefused = vi.fn()
-    const t = setup({ rateLimit: { capacity: 5, refillPerSecond: 0 }, handlers: { onMessage, onRefused } })
-    for (let i = 0; i < 20; i++) t.send({ jsonrpc: '2.0', id: i, method: 'ui/message', params: { role: 'user', content: [] } })
+    const t = setup({ rateLimit: { capacity: 5, refillPerSecond: 0 }, handlers: { onUpdateModelContext, onRefused } })
+    for (let i = 0; i < 20; i++) t.send({ jsonrpc: '2.0', id: i, method: 'ui/update-model-context', params: { content: [] } })
     await t.settle()
-    expect(onMessage).toHaveBeenCalledTimes(5)
+    expect(onUpdateModelContext).toHaveBeenCalledTimes(5)
     expect(onRefused).toHaveBeenCalledTimes(15)
     expect(onRefused).toHaveBeenCalledWith('rate_limited')
   })
@@ -681,6 +681,42 @@ describe('createMcpAppHostBridge: ui/download-file', () => {
     await vi.waitFor(() => expect(t.reply(2)).toBeDefined())
     expect(t.reply(2)?.result).toEqual({})
     expect(t.reply(3)?.error).toMatchObject({ code: -32600, message: 'Message too large' })
+  })
+})
+
+describe('createMcpAppHostBridge: ui/message waits on the person', () => {
+  it('holds one message of the app at a time, refuses the next with a reason, and bounds its size', async () => {
+    let release: () => void = () => {}
+    const onMessage = vi.fn(() => new Promise<void>((resolve) => (release = resolve)))
+    const onRefused = vi.fn()
+    const t = setup({ handlers: { onMessage, onRefused }, maxChatMessageBytes: 1000 })
+    t.send({ jsonrpc: '2.0', id: 1, method: 'ui/message', params: { role: 'user', content: [{ type: 'text', text: 'first' }] } })
+    await t.settle()
+    t.send({ jsonrpc: '2.0', id: 2, method: 'ui/message', params: { role: 'user', content: [{ type: 'text', text: 'second' }] } })
+    t.send({ jsonrpc: '2.0', id: 3, method: 'ui/message', params: { role: 'user', content: [{ type: 'text', text: 'x'.repeat(2000) }] } })
+    await t.settle()
+    expect(onMessage).toHaveBeenCalledTimes(1)
+    expect(t.reply(2)?.error).toMatchObject({ code: -32010, message: expect.stringContaining('still waiting for the user') })
+    expect(t.reply(3)?.error).toMatchObject({ code: -32010, message: 'Refused by the host: a message for the chat may take at most 1000 bytes' })
+    expect(onRefused.mock.calls).toEqual([
+      ['busy', 'ui/message'],
+      ['too_large', 'ui/message'],
+    ])
+    expect(t.reply(1)).toBeUndefined()
+    release()
+    await t.settle()
+    expect(t.reply(1)?.result).toEqual({})
+  })
+
+  it('passes a refusal with a reason on to the app, and reports the person’s no as isError', async () => {
+    const t = setup({ handlers: { onMessage: () => Promise.reject(new JsonRpcError(-32010, 'Refused by the host: blocked')) } })
+    t.send({ jsonrpc: '2.0', id: 1, method: 'ui/message', params: { role: 'user', content: [] } })
+    await t.settle()
+    expect(t.reply(1)?.error).toEqual({ code: -32010, message: 'Refused by the host: blocked' })
+    const u = setup({ handlers: { onMessage: () => Promise.reject(new Error('discarded')) } })
+    u.send({ jsonrpc: '2.0', id: 1, method: 'ui/message', params: { role: 'user', content: [] } })
+    await u.settle()
+    expect(u.reply(1)?.result).toEqual({ isError: true })
   })
 })
 

@@ -64,6 +64,9 @@ import { MCP_HITL_APP_LEFT_METHOD, MCP_HITL_CHANNEL_METHOD } from './sandbox-pro
 import { relayErrorToJsonRpc } from './transports/relay-error'
 import type { McpProxyTransport } from './transports/types'
 
+/** Default of `maxChatMessageBytes`: the largest `ui/message` content an app may ask to add to the chat. */
+export const DEFAULT_MAX_CHAT_MESSAGE_BYTES = 64 * 1024
+
 /** MCP Apps protocol version this bridge speaks. */
 export const MCP_APPS_PROTOCOL_VERSION = '2026-01-26'
 
@@ -86,8 +89,14 @@ export type McpAppRefusalReason = 'rate_limited' | 'too_large' | 'not_json' | 'l
 export interface McpAppHostHandlers {
   /** An `http(s):` link to open; return `false` (or throw) to report failure to the app. Default: a new window with `noopener,noreferrer`. */
   onOpenLink?(url: string): boolean | undefined | Promise<boolean | undefined>
-  /** The app adds a message to the chat; throw to report failure to the app. */
-  onMessage?(params: McpAppMessageParams): unknown
+  /**
+   * The app asks to add a message to the chat as the person's. Put it in front of the person for
+   * review (`createAppMessageReview`: into the composer, marked as the app's) and resolve once
+   * they sent it; throw when they did not (the app gets `isError`), or throw a `JsonRpcError` to
+   * refuse it with a reason. Never send it by itself. One waits at a time: the app's next message
+   * while one waits is refused (-32010). `signal` aborts when the app gives up on it or the frame closes.
+   */
+  onMessage?(params: McpAppMessageParams, init?: { signal: AbortSignal }): unknown
   /** The app replaces its context for the model's next turn. */
   onUpdateModelContext?(params: McpAppModelContext): unknown
   /** The app's content size changed (the host sets the height only; the width follows the container). */
@@ -153,6 +162,8 @@ export interface McpAppHostBridgeOptions {
   handlers?: McpAppHostHandlers | (() => McpAppHostHandlers)
   /** Largest accepted message, by measured JSON size (values that are not plain JSON are refused). Default 1 MiB. */
   maxMessageBytes?: number
+  /** Largest `ui/message` an app may ask to add to the chat, as the JSON of its content. Default 64 KiB. */
+  maxChatMessageBytes?: number
   /** Token bucket for messages from the app. Default 500 at once, 250 per second. A message past it is dropped unread, with no reply. */
   rateLimit?: RateLimit
   /** Advertise `sampling.tools`: the host's `onSamplingRequest` accepts `tools` and `toolChoice`. Default false. */
@@ -250,7 +261,7 @@ function positive(value: number, allowZero: boolean): boolean {
 // A bound that refused every message (or none) would fail silently at run time: say so up front.
 function checkBounds(maxBytes: number, rateLimit: RateLimit, options: McpAppHostBridgeOptions): void {
   const misuse = (message: string) => new McpHitlError(`createMcpAppHostBridge: ${message}`, { code: 'misuse' })
-  for (const key of ['maxDownloadBytes', 'appRequestTimeoutMs'] as const) {
+  for (const key of ['maxDownloadBytes', 'appRequestTimeoutMs', 'maxChatMessageBytes'] as const) {
     const value = options[key]
     if (value !== undefined && !positive(value, false)) throw misuse(`${key} must be a positive, finite number (got ${value}); leave it unset for the default`)
   }
@@ -276,6 +287,7 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
   const maxDownloadBytes = options.maxDownloadBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES
   const downloadMessageBytes = Math.max(maxBytes, Math.ceil(maxDownloadBytes / 3) * 4 + DOWNLOAD_MESSAGE_OVERHEAD)
   const appRequestTimeoutMs = options.appRequestTimeoutMs ?? DEFAULT_APP_REQUEST_TIMEOUT_MS
+  const maxChatMessageBytes = options.maxChatMessageBytes ?? DEFAULT_MAX_CHAT_MESSAGE_BYTES
   const limiter = createRateLimiter(rateLimit)
   let context: McpAppHostContext = {
     displayMode: 'inline',
@@ -288,7 +300,7 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
   let appModes: McpAppDisplayMode[] = ['inline']
   let appTools = false
   let appInfo: { name: string; title?: string; version?: string } | undefined
-  // One sampling and one download at a time: each waits on a person.
+  // One sampling, one download and one chat message at a time: each waits on a person.
   const busy = new Set<string>()
   let toolInput = options.toolInput
   let outcome: { method: string; params: Record<string, unknown> } | undefined = options.toolResult
@@ -457,12 +469,23 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
         const onMessage = handlers().onMessage
         if (!onMessage) return { isError: true }
         if (params.role !== 'user' || !Array.isArray(params.content)) fail(INVALID_PARAMS, 'Invalid params')
-        try {
-          await onMessage({ role: 'user', content: params.content as ContentBlock[] })
-          return {}
-        } catch {
-          return { isError: true }
+        const content = params.content as ContentBlock[]
+        const size = measureJsonMessage(content, maxChatMessageBytes)
+        if (!size.ok) {
+          handlers().onRefused?.('too_large', method)
+          fail(HOST_REFUSED_RPC_CODE, `Refused by the host: a message for the chat may take at most ${maxChatMessageBytes} bytes`)
         }
+        // The person reviews each message before it goes: one waits at a time, so an app cannot flood the chat.
+        return oneAtATime('message', method, async () => {
+          try {
+            await onMessage({ role: 'user', content }, { signal })
+            return {}
+          } catch (error) {
+            // A refusal with a reason reaches the app as such; the person's "no" is a failed result.
+            if (error instanceof JsonRpcError) throw error
+            return { isError: true }
+          }
+        })
       }
       case 'ui/update-model-context': {
         const onUpdate = handlers().onUpdateModelContext

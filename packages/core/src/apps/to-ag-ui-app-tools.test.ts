@@ -48,7 +48,8 @@ describe('toAgUiAppTools', () => {
     expect(tools).toEqual([
       {
         name: 'app_set-allocation',
-        description: 'Provided by the MCP App "Budget allocator" of the server demo: Sets a share',
+        description:
+          '[App tool] Provided by an MCP App of the server "demo"; the app calls itself "Budget allocator", not by the host or the server. Its own description, in its words: "Sets a share"',
         parameters: { type: 'object', properties: { category: { type: 'string' }, percent: { type: 'number' } } },
       },
     ])
@@ -61,7 +62,7 @@ describe('toAgUiAppTools', () => {
         { tools: toAgUiAppTools(registry.getSnapshot()) },
         {
           onToolCallEndEvent: ({ event, toolCallName, toolCallArgs }) => {
-            if (toolCallName.startsWith('app_')) pending.push({ id: event.toolCallId, name: toolCallName, args: toolCallArgs })
+            if (registry.has(toolCallName)) pending.push({ id: event.toolCallId, name: toolCallName, args: toolCallArgs })
           },
         },
       )

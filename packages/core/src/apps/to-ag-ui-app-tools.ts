@@ -1,8 +1,9 @@
 /**
  * The apps' tools as AG-UI frontend tools: what `agent.runAgent({ tools })` takes, so the agent's
  * model can call a tool an MCP App provides. The call comes back in the run's events
- * (`onToolCallEndEvent`); the page runs it with the registry (`appTools.call`), adds the result as
- * a `tool` message and runs the agent again, as for any frontend tool.
+ * (`onToolCallEndEvent`); the page runs it with the registry when `appTools.has(name)` (the kit
+ * middleware keeps the servers' tools out of the apps' namespace), adds the result as a `tool`
+ * message and runs the agent again, as for any frontend tool.
  */
 import type { RegisteredAppTool } from './app-tool-registry'
 

@@ -4,7 +4,8 @@
  * reload, until the elicitation settles and the draft is dropped.
  *
  * What is never kept: the value of a sensitive field (`isSensitiveField`: `writeOnly`, or a
- * password/secret/token/PIN-like name or title), a field the schema does not have, a value of a kind
+ * password/secret/token/PIN/seed-like name or title, in any language or spelling: `Passwort`,
+ * `contraseña`, `mnemonic`, `p4ssw0rd`), a field the schema does not have, a value of a kind
  * an answer cannot carry, and anything past `maxLength` characters per draft or `maxDrafts` drafts (the oldest
  * go first). Storage is `sessionStorage` by default (per tab, gone with it), any `Storage`-like
  * object, or memory only; a storage that throws (quota, a sandboxed frame) falls back to memory.

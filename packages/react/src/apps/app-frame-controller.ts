@@ -49,8 +49,12 @@ export interface McpAppFrameSandbox {
 export interface McpAppFrameHandlers {
   /** An `http(s):` link the app wants opened; return `false` to refuse. Default: a new window, `noopener,noreferrer`. */
   onOpenLink?: (url: string) => boolean | undefined | Promise<boolean | undefined>
-  /** The app adds a user message to the chat. */
-  onMessage?: (message: McpAppMessageParams) => unknown
+  /**
+   * The app asks to add a message to the chat as the person's: give it `createAppMessageReview().onMessage(...)`,
+   * which puts it in front of the person (the composer, marked as the app's) and never sends it by
+   * itself. One waits at a time; resolve once the chat took it, throw when the person did not send it.
+   */
+  onMessage?: (message: McpAppMessageParams, init?: { signal: AbortSignal }) => unknown
   /** The app replaces its context for the model's next turn. */
   onUpdateModelContext?: (context: McpAppModelContext) => unknown
   /** The display mode changed (by the app's request or the host's exit button). */

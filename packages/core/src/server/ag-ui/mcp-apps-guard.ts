@@ -8,7 +8,9 @@
  * `_meta.ui.visibility` includes `"app"` (checked against the server's tool list, cached for
  * `toolsTtlMs`; fail closed when it cannot be listed). Anything else is answered by the guard
  * itself, the way the middleware answers (`RUN_STARTED`, `RUN_FINISHED { result: { error } }`),
- * and never reaches the middleware or the agent. Runs without the key pass straight through.
+ * and never reaches the middleware or the agent. A run that answers an app's sampling request
+ * (`sampling-run.ts`) ends in a `RUN_ERROR`: 0.1.1 would offer it the servers' UI tools and run
+ * them. Other runs without the key pass straight through.
  *
  * What passes is handed on as the checked copy, so the middleware executes exactly what was
  * checked. The lookup rules are the middleware's own (`serverId`, then `serverHash`), so the guard
@@ -25,6 +27,7 @@ import { onLiveSession } from '../apps/proxied-call'
 import type { AgUiMiddleware, AgUiNextAgent, AgUiObservable, AgUiRunInput } from './ag-ui-types'
 import { checkMcpAppsServer, type McpAppsServerConfig } from './mcp-apps-middleware'
 import type { McpAppsMiddlewareErrorEvent } from './mcp-apps-run'
+import { isSamplingRun } from './sampling-run'
 import { type SessionBoundMiddleware, sessionBoundMiddleware } from './session-bound-middleware'
 import { checkProxiedRequest, PROXIED_REQUEST_ERRORS, proxiedRunFinished, proxiedRunStarted, readProxiedRequest } from './proxied-mcp-request'
 
@@ -51,6 +54,19 @@ export type McpAppsGuard = SessionBoundMiddleware
 
 const API = 'createMcpAppsGuard'
 const misuse = (message: string) => new McpHitlError(`${API}: ${message}`, { code: 'misuse' })
+
+/** Why the guard ends a sampling run, and what to use instead. */
+export const SAMPLING_RUN_REFUSED =
+  'A sampling run cannot go through MCPAppsMiddleware 0.1.1: it offers every run the servers’ UI tools and runs them, which the approved request did not list. Answer sampling with createMcpAppsMiddleware, or on an agent route without MCPAppsMiddleware.'
+
+// 0.1.1 adds the servers' UI tools to every run it sees, so a sampling run never reaches it.
+function refuseSamplingRun(input: AgUiRunInput): Observable<unknown> {
+  return new Observable<unknown>((subscriber) => {
+    subscriber.next(proxiedRunStarted(input))
+    subscriber.next({ type: 'RUN_ERROR', message: SAMPLING_RUN_REFUSED })
+    subscriber.complete()
+  })
+}
 
 /** Creates the guard; see the module comment for what it lets through. */
 export function createMcpAppsGuard(options: McpAppsGuardOptions): McpAppsGuard {
@@ -110,6 +126,7 @@ export function createMcpAppsGuard(options: McpAppsGuardOptions): McpAppsGuard {
     (sessionId: string | undefined): AgUiMiddleware =>
     <I extends AgUiRunInput, O extends AgUiObservable>(input: I, next: AgUiNextAgent<I, O>): O => {
       const reading = readProxiedRequest(input.forwardedProps)
+      if (reading.kind === 'none' && isSamplingRun(input.forwardedProps)) return refuseSamplingRun(input) as unknown as O
       if (reading.kind === 'none') return next.run(input)
       return new Observable<unknown>((subscriber) => {
         let inner: { unsubscribe(): void } | undefined

@@ -16,6 +16,7 @@
  * A function rather than a class: `@ag-ui/client`'s `Middleware` is nominal and its two published
  * lines have incompatible types, while a generic function fits `agent.use` of either.
  */
+import { DEFAULT_APP_TOOL_PREFIX } from '../../apps/app-tool-registry'
 import type { ProxiedMCPRequest } from '../../apps/protocol'
 import { McpHitlError } from '../../errors'
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_PROXY_TIMEOUT_MS } from '../apps/mcp-proxy-handler'
@@ -57,6 +58,12 @@ export interface McpAppsMiddlewareOptions {
    * only, as 0.1.1 does (for renderers that expect a result in every `mcp-apps` activity).
    */
   earlyActivities?: boolean
+  /**
+   * The apps' namespace, as given to `createMcpAppToolRegistry`: a server tool whose name starts
+   * with it is offered qualified (`acme__app_export`), so a name in it is always an app's tool.
+   * Default `app_`.
+   */
+  appToolPrefix?: string
   /** UI tool calls executed per run, resumes included; one more fails the run. Default 10. */
   maxToolCalls?: number
   /** Bound of every other wait on an MCP server (connect, initialize, tool listing, reads, pings), in ms. Default 60,000. */
@@ -108,6 +115,8 @@ export function createMcpAppsMiddleware(options: McpAppsMiddlewareOptions = {}):
   const toolCallTimeout = options.toolCallTimeoutMs ?? 660_000
   if (!Number.isInteger(maxToolCalls) || maxToolCalls < 0) throw misuse('`maxToolCalls` must be a whole number')
   if (options.sdk !== undefined && options.sdk !== 'v1' && options.sdk !== 'v2') throw misuse('`sdk` must be "v1" or "v2"')
+  const appToolPrefix = options.appToolPrefix ?? DEFAULT_APP_TOOL_PREFIX
+  if (!/^[A-Za-z0-9_.-]{1,32}$/.test(appToolPrefix)) throw misuse('`appToolPrefix` must be 1 to 32 of A-Z a-z 0-9 _ - ., the prefix given to createMcpAppToolRegistry')
   const deps: McpAppsRunDeps = {
     index: indexMcpServers(API, servers as McpProxyUrlServer[]),
     sessions: new UserMcpSessions({
@@ -132,6 +141,7 @@ export function createMcpAppsMiddleware(options: McpAppsMiddlewareOptions = {}):
     authorize: options.authorize,
     onError: options.onError,
     earlyActivities: options.earlyActivities ?? true,
+    appToolPrefix,
   }
   const bind =
     (sessionId: string | undefined): AgUiMiddleware =>

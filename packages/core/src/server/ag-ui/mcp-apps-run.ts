@@ -6,6 +6,9 @@
  * the results until it stops calling UI tools (at most `maxToolCalls` per run), and finish with one
  * `RUN_FINISHED`. Elicitations raised by those calls appear in the run as elicitation activities.
  *
+ * A run that answers an app's sampling request (`sampling-run.ts`) gets no server tools and runs
+ * none: the agent sees exactly the run's own tools, those of the request the person approved.
+ *
  * Kept as they are: runs that end interrupted (a `RUN_FINISHED` whose outcome is not success), runs
  * whose stream ends without `RUN_FINISHED`, and runs that leave a frontend tool call unresolved
  * (the UI tools' results are sent; the page runs its tools and starts the next run).
@@ -29,6 +32,7 @@ import {
   readProxiedRequest,
 } from './proxied-mcp-request'
 import { RunTranscript, type TranscriptToolCall } from './run-transcript'
+import { isSamplingRun, unofferedSamplingTool } from './sampling-run'
 import { buildUiToolCatalog, type UiToolCatalog, type UiToolEntry } from './ui-tool-catalog'
 import type { RunScope, UserMcpSessions } from './user-mcp-sessions'
 
@@ -57,6 +61,8 @@ export interface McpAppsRunDeps {
   onError?: (event: McpAppsMiddlewareErrorEvent) => void
   /** Emit each UI tool's `mcp-apps` activity when its call starts (pending), not only with its result. */
   earlyActivities: boolean
+  /** The apps' namespace (the app tool registry's prefix), which no server tool's name enters. */
+  appToolPrefix: string
 }
 
 /** The key of the failure metadata on a `TOOL_CALL_RESULT` (as upstream's README documents it). */
@@ -140,6 +146,7 @@ class McpAppsRun<I extends AgUiRunInput> {
   start(): void {
     const proxied = readProxiedRequest(this.input.forwardedProps)
     if (proxied.kind !== 'none') void this.answerProxied(proxied)
+    else if (isSamplingRun(this.input.forwardedProps)) this.passThroughSampling()
     else if (this.deps.index.servers.length === 0) this.passThrough()
     else void this.discoverAndRun()
   }
@@ -215,6 +222,42 @@ class McpAppsRun<I extends AgUiRunInput> {
     }
   }
 
+  // A sampling run: the agent gets the run's own tools (the approved request's), no server tool is
+  // offered or run, and a call for any other tool ends the run before the agent goes on.
+  private passThroughSampling(): void {
+    const offered = toolNames(this.input.tools)
+    let refused = false
+    let subscription: { unsubscribe(): void } | undefined
+    try {
+      subscription = (this.next.run(this.input) as AgUiObservable).subscribe({
+        next: (value) => {
+          if (refused) return
+          const event = value as AgUiEvent
+          const name = event.type === 'TOOL_CALL_START' || event.type === 'TOOL_CALL_CHUNK' ? event.toolCallName : undefined
+          if (typeof name === 'string' && !offered.has(name)) {
+            refused = true
+            subscription?.unsubscribe()
+            this.failInRun(unofferedSamplingTool(name))
+            return
+          }
+          this.emit(event)
+        },
+        error: (error) => {
+          if (!refused) this.fail(error)
+        },
+        complete: () => {
+          if (!refused) this.complete()
+        },
+      })
+    } catch (error) {
+      this.fail(error)
+      return
+    }
+    this.agent = subscription
+    // A synchronous agent may have called an unoffered tool inside subscribe().
+    if (refused || this.stopped) subscription.unsubscribe()
+  }
+
   // --- proxied requests ---
 
   private async answerProxied(reading: ReturnType<typeof readProxiedRequest>): Promise<void> {
@@ -266,7 +309,7 @@ class McpAppsRun<I extends AgUiRunInput> {
       const listed = await this.deps.sessions.use(this.sessionId, this.scope, (sessions) =>
         Promise.all(this.deps.index.servers.map((server) => this.discover(server, sessions.shared(server)))),
       )
-      catalog = buildUiToolCatalog(listed, toolNames(this.input.tools))
+      catalog = buildUiToolCatalog(listed, toolNames(this.input.tools), this.deps.appToolPrefix)
     } catch (error) {
       this.fail(McpHitlError.isInstance(error) ? error : new McpHitlError('MCP tool discovery failed', { code: 'transport', cause: error }))
       return

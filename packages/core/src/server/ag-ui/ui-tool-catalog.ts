@@ -3,7 +3,9 @@
  * them by bare name, so a second server's tool of the same name silently replaces the first; here
  * a name shared by two servers (or with one of the run's own tools) is qualified with its server
  * (`weather__show`), and every tool stays reachable. Unique names are kept as they are, so the model
- * sees exactly what 0.1.1 would show it.
+ * sees exactly what 0.1.1 would show it, except in the apps' namespace (`app_…`, the app tool
+ * registry's prefix): a server tool named in it is always qualified, whatever apps are on the page,
+ * so the page's `appTools.has(name)` never takes a server tool's call for an app's.
  *
  * Offered, as by 0.1.1: tools with a UI resource (`_meta.ui.resourceUri`, or the legacy
  * `_meta["ui/resourceUri"]`) whose visibility includes `"model"`, as `{ name, description:
@@ -32,9 +34,11 @@ export type UiToolCatalog = ReadonlyMap<string, UiToolEntry>
 const MAX_NAME = 64
 const safe = (value: string) => value.replace(/[^A-Za-z0-9_-]/g, '_')
 
-function qualified(server: IndexedServer<McpProxyUrlServer>, name: string): string {
+function qualified(server: IndexedServer<McpProxyUrlServer>, name: string, appPrefix: string): string {
   const prefix = safe(server.id ?? server.hash?.slice(0, 8) ?? 'server')
-  return `${prefix}__${name}`.slice(0, MAX_NAME)
+  const name1 = `${prefix}__${name}`
+  // A server id such as `app` would qualify the tool into the apps' namespace again.
+  return (name1.startsWith(appPrefix) ? `mcp_${name1}` : name1).slice(0, MAX_NAME)
 }
 
 /** True for a tool 0.1.1 would offer the model. */
@@ -44,21 +48,23 @@ function isModelUiTool(tool: ListedTool): boolean {
 
 /**
  * Builds the catalog from each server's tools (in config order); `reserved` are the names the run
- * already has (the input's own tools), which a UI tool never shadows.
+ * already has (the input's own tools), which a UI tool never shadows, and `appPrefix` the apps'
+ * namespace, which no server tool's name enters.
  */
 export function buildUiToolCatalog(
   listed: readonly { server: IndexedServer<McpProxyUrlServer>; tools: readonly ListedTool[] }[],
   reserved: ReadonlySet<string>,
+  appPrefix: string,
 ): UiToolCatalog {
   const candidates = listed.flatMap(({ server, tools }) => tools.filter(isModelUiTool).map((tool) => ({ server, tool })))
   const counts = new Map<string, number>()
   for (const { tool } of candidates) counts.set(tool.name, (counts.get(tool.name) ?? 0) + 1)
   const catalog = new Map<string, UiToolEntry>()
   for (const { server, tool } of candidates) {
-    const shared = (counts.get(tool.name) ?? 0) > 1 || reserved.has(tool.name)
-    let name = shared ? qualified(server, tool.name) : tool.name
+    const shared = (counts.get(tool.name) ?? 0) > 1 || reserved.has(tool.name) || tool.name.startsWith(appPrefix)
+    let name = shared ? qualified(server, tool.name, appPrefix) : tool.name
     // Still taken (two configs whose ids sanitise alike): number it.
-    for (let n = 2; catalog.has(name) || reserved.has(name); n++) name = `${qualified(server, tool.name).slice(0, MAX_NAME - 4)}_${n}`
+    for (let n = 2; catalog.has(name) || reserved.has(name); n++) name = `${qualified(server, tool.name, appPrefix).slice(0, MAX_NAME - 4)}_${n}`
     const resourceUri = getToolUiResourceUri(tool) as string
     catalog.set(name, {
       name,

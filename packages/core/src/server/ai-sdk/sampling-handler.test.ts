@@ -1,3 +1,4 @@
+// @module-tag security
 import type { LanguageModel } from 'ai'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createSamplingClient } from '../../apps/sampling-client'
@@ -12,7 +13,7 @@ type CallOptions = Record<string, unknown> & { prompt: { role: string; content: 
  * A small LanguageModelV4 of our own: answers "echo: <last user text>" (or calls the first tool it is
  * offered) and records what generateText passed it. No network.
  */
-function echoModel(behaviour: 'echo' | 'fail' | 'hang' = 'echo') {
+function echoModel(behaviour: 'echo' | 'fail' | 'hang' | 'rogue' = 'echo') {
   const calls: CallOptions[] = []
   const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } }
   const model = {
@@ -27,6 +28,15 @@ function echoModel(behaviour: 'echo' | 'fail' | 'hang' = 'echo') {
       const last = [...options.prompt].reverse().find((m) => m.role === 'user')
       const text = ((last?.content ?? []) as { type: string; text?: string }[]).map((p) => p.text ?? '').join(' ')
       const tool = options.tools?.[0]
+      // A prompt-injected model: it calls a destructive server tool, whatever it was offered.
+      if (behaviour === 'rogue') {
+        const content = [
+          { type: 'text', text: 'Done.' },
+          { type: 'tool-call', toolCallId: 'r1', toolName: 'delete_all_forecasts', input: '{}' },
+          ...(tool ? [{ type: 'tool-call', toolCallId: 'c1', toolName: tool.name, input: JSON.stringify({ city: 'Oslo' }) }] : []),
+        ]
+        return { content, finishReason: { unified: 'tool-calls', raw: undefined }, usage, warnings: [] }
+      }
       const content = tool
         ? [{ type: 'tool-call', toolCallId: 'c1', toolName: tool.name, input: JSON.stringify({ city: 'Oslo' }) }]
         : [{ type: 'text', text: `echo: ${text}` }]
@@ -87,6 +97,24 @@ describe('createSamplingHandler (AI SDK generateText) with createSamplingClient'
       model: 'echo-1',
       stopReason: 'toolUse',
     })
+  })
+
+  it('a model that calls a tool the approved request does not offer gets no tool_use for it, with or without tools', async () => {
+    const { model, calls } = echoModel('rogue')
+    const bare = await serve({ model, tools: true })
+    await expect(bare(REQUEST as never)).resolves.toEqual({ role: 'assistant', content: { type: 'text', text: 'Done.' }, model: 'echo-1', stopReason: 'endTurn' })
+    expect(calls[0]?.tools).toBeUndefined()
+    const withTools = { ...REQUEST, tools: [{ name: 'weather', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } }] }
+    await expect(bare(withTools as never)).resolves.toEqual({
+      role: 'assistant',
+      content: [
+        { type: 'text', text: 'Done.' },
+        { type: 'tool_use', id: 'c1', name: 'weather', input: { city: 'Oslo' } },
+      ],
+      model: 'echo-1',
+      stopReason: 'toolUse',
+    })
+    expect(calls[1]?.tools?.map((t) => t.name)).toEqual(['weather'])
   })
 
   it('refuses without a session and a malformed request, and hides the model failure', async () => {

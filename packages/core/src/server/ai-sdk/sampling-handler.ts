@@ -109,7 +109,10 @@ function toModelMessages(messages: SamplingMessage[]): ModelMessage[] {
 
 const STOP_REASONS: Record<string, string> = { stop: 'endTurn', length: 'maxTokens', 'tool-calls': 'toolUse' }
 
-/** Answers one approved request with `generateText`; exported for hosts that run the model elsewhere. */
+/**
+ * Answers one approved request with `generateText`, offering the model exactly the request's tools
+ * (none when it has none) and returning only calls of those; exported for hosts that run the model elsewhere.
+ */
 export async function generateSamplingResult(
   request: McpAppSamplingRequest,
   options: { model: LanguageModel; maxTokens?: number; signal?: AbortSignal },
@@ -133,13 +136,22 @@ export async function generateSamplingResult(
     ...(tools ? { tools, toolChoice: (request.toolChoice?.mode ?? 'auto') as ToolChoice<ToolSet> } : {}),
   })
   const model = result.response?.modelId ?? (typeof options.model === 'string' ? options.model : options.model.modelId)
-  const stopReason = STOP_REASONS[result.finishReason] ?? result.finishReason
+  // Only calls of the request's own tools reach the app: the AI SDK reports a call of any other
+  // name (or with arguments its schema refuses) as an invalid call, which the person never approved.
+  const offered = new Set(request.tools?.map((t) => t.name))
+  const calls = result.toolCalls.filter((call) => !(call as { invalid?: boolean }).invalid && offered.has(call.toolName))
+  const dropped = result.toolCalls.length - calls.length
+  if (dropped > 0 && calls.length === 0 && !result.text) {
+    throw new McpHitlError(`The model only called tools the approved sampling request does not offer (${dropped})`, { code: 'upstream_failed' })
+  }
+  const stopReason = dropped > 0 && calls.length === 0 ? 'endTurn' : (STOP_REASONS[result.finishReason] ?? result.finishReason)
   if (!tools) return { role: 'assistant', content: { type: 'text', text: result.text }, model, stopReason }
   const content: SamplingContent[] = []
   if (result.text) content.push({ type: 'text', text: result.text })
-  for (const call of result.toolCalls) {
+  for (const call of calls) {
     content.push({ type: 'tool_use', id: call.toolCallId, name: call.toolName, input: isRecord(call.input) ? call.input : {} })
   }
+  if (calls.length === 0) return { role: 'assistant', content: { type: 'text', text: result.text }, model, stopReason }
   return { role: 'assistant', content, model, stopReason }
 }
 

@@ -1,7 +1,7 @@
 /**
- * Ready-made `getSessionId` functions for the common cases. They only read a value: the value must
- * already be an unguessable, server-issued session id (or be verified by you, e.g. a signed cookie),
- * since whoever presents it may answer that session's elicitations.
+ * Ready-made `getSessionId` readers. They only read a value and take whatever a caller sends, a
+ * made-up one included: use them only behind your own check of the value (a session store lookup),
+ * or use `createSignedSessionCookie`, whose `getSessionId` accepts only values this server signed.
  */
 import { McpHitlError } from '../../errors'
 import type { GetSessionId } from './session-resolver'

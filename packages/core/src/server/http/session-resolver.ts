@@ -25,7 +25,7 @@ export interface SessionHandlerOptions {
 export function requireGetSessionId(api: string, options: { getSessionId?: unknown } | undefined): void {
   if (typeof options?.getSessionId !== 'function') {
     throw new McpHitlError(
-      `${api} needs a getSessionId(request) option: there is no safe default. Pass the app's own session, e.g. getSessionId: sessionFromCookie('sid').`,
+      `${api} needs a getSessionId(request) option: there is no safe default. Pass the app's own verified session, e.g. getSessionId: createSignedSessionCookie({ name: 'sid', secret }).getSessionId.`,
       { code: 'misuse' },
     )
   }
