@@ -1,4 +1,4 @@
-import type { ElicitationMode, ElicitationStatus } from '@mcp-hitl/core'
+import type { ElicitAction, ElicitationMode, ElicitationStatus } from '@mcp-hitl/core'
 
 /** Every text the elicitation UI shows, so an app can translate or reword each one. */
 export interface ElicitationLabels {
@@ -68,8 +68,11 @@ export interface ElicitationLabels {
   // The transcript record (`ElicitationRecord`).
   /** Who asked; followed by the server's own message, quoted. */
   recordAsked: (serverName: string | undefined) => string
-  /** What became of the request. */
-  recordOutcome: (status: ElicitationStatus, mode: ElicitationMode, shared: boolean) => string
+  /**
+   * What became of the request; `action` is the answer the server got (`decline` when the kit
+   * declined for the person a request no form could satisfy).
+   */
+  recordOutcome: (status: ElicitationStatus, mode: ElicitationMode, shared: boolean, action?: ElicitAction) => string
   /** Why, when no user action settled it (expiry, a schema it could not show, the server went away). */
   recordReason: (reason: string) => string
   /** Shown instead of a sensitive value. */
@@ -178,7 +181,7 @@ export const DEFAULT_ELICITATION_LABELS: ElicitationLabels = {
         ? 'The site name mixes alphabets and may imitate another site.'
         : 'The address contains a user name before "@"; the real site is the part after it.',
   recordAsked: (server) => `${server ?? 'A server'} asked`,
-  recordOutcome: (status, mode, shared) => {
+  recordOutcome: (status, mode, shared, action) => {
     switch (status) {
       case 'pending':
         return 'Waiting for your answer.'
@@ -193,7 +196,9 @@ export const DEFAULT_ELICITATION_LABELS: ElicitationLabels = {
       case 'expired':
         return 'Expired without an answer. Nothing was shared.'
       default:
-        return 'This request could not be shown. Nothing was shared.'
+        return action === 'decline'
+          ? 'This request could not be shown, so it was declined for you. Nothing was shared.'
+          : 'This request could not be shown. Nothing was shared.'
     }
   },
   recordReason: (reason) => `Reason: ${reason}`,
