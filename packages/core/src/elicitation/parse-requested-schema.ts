@@ -33,7 +33,7 @@ import {
   UNSUPPORTED_KEYWORDS,
   VALUE_KINDS,
 } from './schema-keywords'
-import { findFieldConflict } from './find-field-conflict'
+import { type FieldConflict, findFieldConflict } from './find-field-conflict'
 import { normalizeProperty } from './normalize-property'
 import { readSelectOptions } from './read-select-options'
 import { isStringFormat, STRING_FORMATS } from './string-formats'
@@ -76,6 +76,25 @@ function checkStringKeywords(field: Json, at: string, name: string, issues: Sche
   if (typeof pattern === 'string') {
     const compiled = compileLinearPattern(pattern)
     if (!compiled.ok) issues.add(`${at}/pattern`, `"pattern" of ${name} ${compiled.message} ${PATTERN_FIXES[compiled.reason]}`)
+  }
+}
+
+/** A field conflict in words for the server's developer: what the constraints say, and how to fix them. */
+function describeConflict(conflict: FieldConflict): { detail: string; fix: string } {
+  switch (conflict.kind) {
+    case 'crossed': {
+      const relation = conflict.low > conflict.high ? 'greater than' : 'equal to'
+      return { detail: `${conflict.keyword} ${conflict.low} ${relation} ${conflict.upper} ${conflict.high}`, fix: 'swap or correct them.' }
+    }
+    case 'no-whole-number':
+      return { detail: 'bounds with no whole number between them', fix: 'widen the bounds, or use "type": "number".' }
+    case 'over-limit':
+      return {
+        detail: `minLength ${conflict.low} but no maxLength, and such answers are limited to ${conflict.limit} characters`,
+        fix: `add a "maxLength" of at least ${conflict.low}.`,
+      }
+    case 'few-options':
+      return { detail: `minItems ${conflict.low} but only ${conflict.limit} options`, fix: 'lower "minItems" or add options.' }
   }
 }
 
@@ -184,9 +203,10 @@ function parseProperty(key: string, raw: unknown, root: Json, required: boolean,
   // Only once the field is whole: its options count for minItems.
   const conflict = fieldType !== 'array' || options ? findFieldConflict(field as unknown as PrimitiveSchemaDefinition) : undefined
   if (conflict) {
-    const said = `${name} has ${conflict.detail}, so no answer can be valid`
-    if (required) issues.add(`${at}/${conflict.keyword}`, `${said}, and it is required; ${conflict.fix}`)
-    else issues.adjust(`${at}/${conflict.keyword}`, `${said}; it is optional, so it is shown and can only be left empty. To fix it, ${conflict.fix}`)
+    const { detail, fix } = describeConflict(conflict)
+    const said = `${name} has ${detail}, so no answer can be valid`
+    if (required) issues.add(`${at}/${conflict.keyword}`, `${said}, and it is required; ${fix}`)
+    else issues.adjust(`${at}/${conflict.keyword}`, `${said}; it is optional, so it is shown and can only be left empty. To fix it, ${fix}`)
   }
   return field as unknown as PrimitiveSchemaDefinition
 }
