@@ -28,13 +28,16 @@ function Chat({ uiSchema, prompt = 'register me' }: { uiSchema?: Record<string, 
       </ul>
       <ul aria-label="Records">
         {messages.flatMap((m) =>
-          m.parts.map((p, i) =>
-            p.type === 'data-elicitation-request' ? (
-              <li key={`${m.id}-${i}`}>
-                <ElicitationRecord data={(p as { data: ElicitationRequestData }).data} />
+          m.parts.map((p) => {
+            if (p.type !== 'data-elicitation-request') return null
+            const data = (p as { data: ElicitationRequestData }).data
+            // The part id is the elicitation id: one record per request, rewritten in place.
+            return (
+              <li key={data.elicitationId}>
+                <ElicitationRecord data={data} />
               </li>
-            ) : null,
-          ),
+            )
+          }),
         )}
       </ul>
       <ElicitationDialog elicitation={elicitation} uiSchema={uiSchema} />
