@@ -92,6 +92,8 @@ export type LimitHint =
   | { kind: 'range'; integer: boolean; min?: number; max?: number }
   | { kind: 'items'; min?: number; max?: number }
   | { kind: 'format'; format: string }
+  /** The field's constraints exclude every answer: it can only be left empty. */
+  | { kind: 'none-fits' }
 
 /** Why a URL is not opened. */
 export type UrlRefusal = 'invalid' | 'scheme' | 'insecure'
@@ -149,6 +151,7 @@ export const DEFAULT_ELICITATION_LABELS: ElicitationLabels = {
     if (hint.kind === 'length') return span(hint.min, hint.max, 'characters')
     if (hint.kind === 'items') return span(hint.min, hint.max, 'choices')
     if (hint.kind === 'format') return FORMAT_HINTS[hint.format] ?? `Format: ${hint.format}`
+    if (hint.kind === 'none-fits') return 'No answer fits what the server asked for here; leave it empty.'
     const what = hint.integer ? 'A whole number' : 'A number'
     if (hint.min !== undefined && hint.max !== undefined) return `${what} from ${hint.min} to ${hint.max}`
     return hint.min !== undefined ? `${what} of at least ${hint.min}` : `${what} of at most ${hint.max}`
