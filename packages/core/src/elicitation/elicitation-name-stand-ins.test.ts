@@ -41,7 +41,7 @@ describe('encodeElicitationNames / decodeElicitationNames', () => {
   })
 
   it('leaves data without such names as it is: the same object, no encodedNames', () => {
-    const plain = data({ requestedSchema: { type: 'object', properties: { constructor: { type: 'string' }, prototype: { type: 'string' } } } })
+    const plain = data({ requestedSchema: { type: 'object', properties: { constructor: { type: 'string' }, prototype: { type: 'string' } } } as RequestedSchema })
     expect(encodeElicitationNames(plain)).toBe(plain)
     expect(decodeElicitationNames(plain)).toBe(plain)
   })
