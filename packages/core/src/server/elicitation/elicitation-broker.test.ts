@@ -201,6 +201,22 @@ describe('createElicitationBroker', () => {
     expect(rec.parts.at(-1)?.data.reason).toMatch(/"f2" is a nested object; .* \(2 more issues\.\)$/)
   })
 
+  it('writes a field named __proto__ under a stand-in, and takes an answer from a page that did not decode it as that field', async () => {
+    broker = createElicitationBroker()
+    const rec = createPartRecorder()
+    const params = JSON.parse('{"message":"Proto","requestedSchema":{"type":"object","properties":{"__proto__":{"type":"string"},"name":{"type":"string"}},"required":["__proto__"]}}')
+    const result = broker.request(params, { sessionId: 's1', emit: rec.emit })
+    const pending = await rec.next((p) => p.data.status === 'pending')
+    expect(pending.data.requestedSchema).toEqual({ type: 'object', properties: { 'mcp-hitl-name-0': { type: 'string' }, name: { type: 'string' } }, required: ['mcp-hitl-name-0'] })
+    expect(pending.data.encodedNames).toEqual({ 'mcp-hitl-name-0': '__proto__' })
+    // What a page built on the AI SDK example sends: the keys it was shown.
+    expect(await broker.respond({ id: pending.id, action: 'accept', content: { 'mcp-hitl-name-0': 'x', name: 'Ada' } }, 's1')).toEqual({ ok: true })
+    const answer = await result
+    expect(JSON.stringify(answer)).toBe('{"action":"accept","content":{"__proto__":"x","name":"Ada"}}')
+    // The settled part carries the answer encoded the same way.
+    expect(rec.parts.at(-1)?.data.response).toEqual({ action: 'accept', content: { 'mcp-hitl-name-0': 'x', name: 'Ada' } })
+  })
+
   it('declines a request without a session, which nobody could answer', async () => {
     broker = createElicitationBroker()
     const rec = createPartRecorder()
