@@ -89,6 +89,7 @@ export type { RespondClient, RespondClientOptions } from './elicitation/respond-
 
 // elicitation: wire (data part, respond and list bodies)
 export { ELICITATION_DATA_PART_TYPE, SETTLED_ELICITATION_STATUSES } from './elicitation/wire'
+export { decodeElicitationNames } from './elicitation/elicitation-name-stand-ins'
 export type {
   ElicitationDataPart,
   ElicitationMode,

@@ -8,3 +8,7 @@ export { CONSENT_ACTIVATION_DELAY_MS, createActivationGuard } from './consent/ac
 export type { ActivationGuard, ActivationGuardOptions } from './consent/activation-guard'
 export { createRequestPacer, PacerRefusedError } from './consent/request-pacer'
 export type { PacerRefusal, PacerTurn, RequestPacer, RequestPacerOptions } from './consent/request-pacer'
+
+// Elicitation: constraints of a field that no answer meets (the form's hint says to leave it empty)
+export { findFieldConflict } from './elicitation/find-field-conflict'
+export type { FieldConflict } from './elicitation/find-field-conflict'

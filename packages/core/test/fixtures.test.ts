@@ -2,6 +2,7 @@ import { ElicitRequestFormParamsSchema } from '@modelcontextprotocol/sdk/types.j
 import { describe, expect, it } from 'vitest'
 import { parseRequestedSchema } from '../src/elicitation/parse-requested-schema'
 import { validateElicitationContent } from '../src/elicitation/validate-content'
+import { UNSATISFIABLE_SCHEMAS, WORKED_AROUND_SCHEMAS } from './fixtures/flawed-schemas'
 import { INVALID_SCHEMAS, TOLERATED_SCHEMAS } from './fixtures/other-schemas'
 import { VALID_SCHEMAS } from './fixtures/valid-schemas'
 
@@ -77,5 +78,43 @@ describe('invalid schema fixtures', () => {
     if (result.ok) return
     expect(result.issues.map((i) => i.pointer)).toEqual(fixture.pointers)
     for (const issue of result.issues) expect(issue.message).toMatch(/^[A-Z"].{15,}[.]$/)
+  })
+})
+
+describe('flawed schema fixtures a form works around', () => {
+  const cases = WORKED_AROUND_SCHEMAS.map((f) => [f.name, f] as const)
+
+  it.each(cases)('%s: shown with the flaw worked around, and each adjustment reported where it is', (_, fixture) => {
+    const result = parseRequestedSchema(structuredClone(fixture.input))
+    expect(result).toEqual({ ok: true, schema: fixture.shown, adjustments: expect.any(Array) })
+    if (!result.ok) return
+    expect(result.adjustments?.map((a) => a.pointer)).toEqual(fixture.adjusted)
+    for (const adjustment of result.adjustments ?? []) expect(adjustment.message).toMatch(/^[A-Z"].{15,}[.]$/)
+  })
+
+  it.each(cases)('%s: what the form shows is a schema the MCP SDK takes', (_, fixture) => {
+    expect(ElicitRequestFormParamsSchema.safeParse({ message: 'm', requestedSchema: fixture.shown }).success).toBe(true)
+  })
+
+  it.each(cases)('%s: the answer passes', (_, fixture) => {
+    expect(validateElicitationContent(fixture.shown, fixture.answer)).toEqual({ ok: true, content: fixture.answer })
+  })
+
+  it.each(cases.filter(([, f]) => f.refused))('%s: an answer the server\'s constraint refuses is refused on its field', (_, fixture) => {
+    const refused = fixture.refused
+    if (!refused) throw new Error('filtered')
+    const result = validateElicitationContent(fixture.shown, refused.content)
+    expect(result.ok).toBe(false)
+    if (!result.ok) expect(result.errors.map((e) => [e.field, e.keyword])).toContainEqual([refused.field, refused.keyword])
+  })
+})
+
+describe('flawed schema fixtures no form can satisfy', () => {
+  it.each(UNSATISFIABLE_SCHEMAS.map((f) => [f.name, f] as const))('%s: refused at the exact pointers, saying the field is required', (_, fixture) => {
+    const result = parseRequestedSchema(fixture.input)
+    expect(result.ok).toBe(false)
+    if (result.ok) return
+    expect(result.issues.map((i) => i.pointer)).toEqual(fixture.pointers)
+    for (const issue of result.issues) expect(issue.message).toMatch(/so no answer can be valid, and it is required; .+[.]$/)
   })
 })

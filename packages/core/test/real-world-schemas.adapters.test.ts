@@ -11,7 +11,9 @@
  *
  * On each: the user sees the schema the kit shows (every constraint kept), an answer the server
  * would refuse is refused with the same field, the server's accepted answer reaches it and the
- * server accepts it; a replayed request gets the recorded answer without a second dialog; the
+ * server accepts it; a schema with a flaw a form can work around is shown worked around and its
+ * answer reaches the server, one no form can satisfy is declined with the reason in the chat's part;
+ * a field of every legal property name is answered under its own name; a replayed request gets the recorded answer without a second dialog; the
  * header names the server by its title and shows its one safe icon.
  *
  * On the MCP SDK paths (v1 and v2; on v2 the kit reaches past the `Client`'s own zod check of the
@@ -33,6 +35,9 @@ import { attachBrokerToMcpClient } from '../src/server/elicitation/adapters/mcp-
 import { attachBrokerToMcpClientV2 } from '../src/server/elicitation/adapters/mcp-client-v2'
 import { createElicitationBroker } from '../src/server/elicitation/elicitation-broker'
 import { createPartRecorder } from '../src/server/testing/part-recorder'
+import { decodeElicitationNames } from '../src/elicitation/elicitation-name-stand-ins'
+import { UNSATISFIABLE_SCHEMAS, WORKED_AROUND_SCHEMAS } from './fixtures/flawed-schemas'
+import { EVERY_NAME_ANSWER, EVERY_NAME_FIELDS, EVERY_NAME_PARAMS, sortedNames } from './fixtures/property-names'
 import { REAL_WORLD_SCHEMAS } from './fixtures/real-world-schemas'
 import { type RawAnswer, type RawElicitationServer, startRawElicitationServer } from './server/raw-elicitation-server'
 import { type ConnectPath, connectAgUiPath, expectFixtureRoundTrip, pendingAfter, textOf, usePathSession } from './server/real-world-paths'
@@ -119,6 +124,48 @@ describe.each(PATHS)('%s', (_pathName, connect) => {
       [true, 'pending'],
       [true, 'accepted'],
     ])
+  })
+})
+
+describe.each(PATHS)('%s, a schema with a flaw', (_pathName, connect) => {
+  const session = usePathSession(connect, () => server.url, 'dora')
+
+  it.each(WORKED_AROUND_SCHEMAS.map((fixture) => [fixture.name, fixture] as const))('%s: shown with the flaw worked around, answered by the person', async (_name, fixture) => {
+    const { broker, rec, client, sessionId } = session
+    const from = rec.parts.length
+    const call = client.call('ask_params', { params: { mode: 'form', message: 'Flawed', requestedSchema: fixture.input } })
+    const part = await pendingAfter(rec, from)
+    expect(part.data.requestedSchema).toEqual(fixture.shown)
+    if (fixture.refused) {
+      const refused = await broker.respond({ id: part.id, action: 'accept', content: fixture.refused.content as never }, sessionId)
+      expect(refused).toMatchObject({ ok: false, code: 'invalid_content' })
+    }
+    expect(await broker.respond({ id: part.id, action: 'accept', content: fixture.answer }, sessionId)).toEqual({ ok: true })
+    expect(await call).toEqual({ result: { action: 'accept', content: fixture.answer } })
+  })
+
+  it('a field of every legal name (__proto__, constructor, "" ...): shown and answered under its own name, the server gets those names', async () => {
+    const { broker, rec, client, sessionId } = session
+    const from = rec.parts.length
+    const call = client.call('ask_params', { params: EVERY_NAME_PARAMS })
+    const part = await pendingAfter(rec, from)
+    // What the page decodes: the broker's part carries a name no JSON reader takes under a stand-in.
+    const shown = decodeElicitationNames(part.data)
+    expect(sortedNames(Object.getOwnPropertyNames(shown.requestedSchema.properties))).toEqual(EVERY_NAME_FIELDS)
+    expect(await broker.respond({ id: part.id, action: 'accept', content: EVERY_NAME_ANSWER }, sessionId)).toEqual({ ok: true })
+    const reply = (await call) as { result: { content: Record<string, unknown> } }
+    expect(reply).toEqual({ result: { action: 'accept', content: EVERY_NAME_ANSWER } })
+    expect(sortedNames(Object.getOwnPropertyNames(reply.result.content))).toEqual(EVERY_NAME_FIELDS)
+  })
+
+  it.each(UNSATISFIABLE_SCHEMAS.map((fixture) => [fixture.name, fixture] as const))('%s: declined, and the chat is told what and why', async (_name, fixture) => {
+    const { rec, client } = session
+    const from = rec.parts.length
+    const reply = await client.call('ask_params', { params: { mode: 'form', message: 'Impossible', requestedSchema: fixture.input } })
+    expect(reply).toEqual({ result: { action: 'decline' } })
+    const shown = rec.parts.slice(from)
+    expect(shown.map((p) => p.data.status)).toEqual(['failed'])
+    expect(shown[0]?.data).toMatchObject({ message: 'Impossible', response: { action: 'decline' }, reason: expect.stringMatching(/^No form can satisfy this request: .*it is required/) })
   })
 })
 

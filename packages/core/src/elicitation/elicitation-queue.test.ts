@@ -235,4 +235,24 @@ describe('createElicitationQueue', () => {
     expect(queue.getSnapshot().current).toMatchObject({ state: 'settled', settledReason: 'unrenderable', error: refused })
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ id: 'a', error: refused }), refused)
   })
+
+  it('gives fields the wire carried under stand-ins their own names back, from any source, and answers under them', async () => {
+    const rec = recorder()
+    const queue = createElicitationQueue(rec)
+    const encoded = data('n', {
+      requestedSchema: { type: 'object', properties: { 'mcp-hitl-name-0': { type: 'string' } }, required: ['mcp-hitl-name-0'] },
+      encodedNames: { 'mcp-hitl-name-0': '__proto__' },
+    })
+    queue.syncMessages([{ id: 'm1', parts: [part(encoded)] }])
+    const shown = queue.getSnapshot().current?.data
+    expect(Object.keys(shown?.requestedSchema.properties ?? {})).toEqual(['__proto__'])
+    expect(shown?.requestedSchema.required).toEqual(['__proto__'])
+    expect(shown).not.toHaveProperty('encodedNames')
+    // The same data pushed by the live channel or the pending list is the same item, unchanged.
+    const before = queue.getSnapshot()
+    queue.push(structuredClone(encoded))
+    expect(queue.getSnapshot()).toBe(before)
+    await queue.respond({ action: 'accept', content: JSON.parse('{"__proto__":"x"}') })
+    expect(JSON.stringify(rec.bodies)).toBe('[{"id":"n","action":"accept","content":{"__proto__":"x"}}]')
+  })
 })

@@ -9,6 +9,7 @@ import type { ElicitAction } from './protocol'
 import type { ElicitationRequestData, FieldError, RespondRequestBody } from './wire'
 import { ELICITATION_DATA_PART_TYPE } from './wire'
 import { isElicitationActivity, isElicitationRequestData } from './elicitation-activity'
+import { decodeElicitationNames } from './elicitation-name-stand-ins'
 
 /** Where one queued elicitation stands on this page. */
 export type ElicitationItemState = 'pending' | 'submitting' | 'error' | 'settled'
@@ -143,7 +144,9 @@ export function createElicitationQueue(initialOptions: ElicitationQueueOptions):
     commit(items)
   }
 
-  function push(data: ElicitationRequestData): boolean {
+  function push(received: ElicitationRequestData): boolean {
+    // Every source comes through here: fields the wire carried under stand-ins get their names back.
+    const data = decodeElicitationNames(received)
     const id = data.elicitationId
     if (done.has(id)) return false
     const index = snapshot.items.findIndex((item) => item.id === id)

@@ -8,7 +8,8 @@
  * - Pydantic's optional `anyOf: [X, { type: 'null' }]` is read as X (optional means "may be left out");
  * - a `type` list with `null` (go-sdk's pointers and slices) is read as its one other type;
  * - a select without `type` (laravel/mcp's titled enum, FastMCP's `[["a", "b"]]` items) is a string;
- * - draft-04 boolean `exclusiveMinimum` / `exclusiveMaximum` become their numeric form.
+ * - draft-04 boolean `exclusiveMinimum` / `exclusiveMaximum` become their numeric form (alone, without
+ *   the bound they qualify, they constrain nothing and are dropped).
  */
 import { isRecord } from '../guards'
 import { describeValue, type SchemaIssues } from './schema-issues'
@@ -138,7 +139,8 @@ function numericExclusiveBounds(node: Json, at: string, name: string, issues: Sc
     }
     const bound = out[inclusive]
     if (typeof bound !== 'number') {
-      issues.add(`${at}/${exclusive}`, `${name} has "${exclusive}": true without a numeric "${inclusive}"; give the bound as "${exclusive}": <number>.`)
+      // Draft 4 reads the flag only beside its bound: alone it constrains nothing.
+      issues.adjust(`${at}/${exclusive}`, `${name} has "${exclusive}": true without a numeric "${inclusive}", which bounds nothing; it is ignored. Give the bound as "${exclusive}": <number>.`)
       out = rest
       continue
     }

@@ -12,6 +12,13 @@ function pointers(input: unknown): string[] {
   return issuesOf(input).map((i) => i.pointer)
 }
 
+/** The schema shown and the pointers of the flaws worked around. */
+function adjusted(input: unknown): { schema: unknown; pointers: string[] } {
+  const result = parseRequestedSchema(input)
+  if (!result.ok) throw new Error(`expected a schema, got ${JSON.stringify(result.issues)}`)
+  return { schema: result.schema, pointers: (result.adjustments ?? []).map((a) => a.pointer) }
+}
+
 const obj = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
   type: 'object',
   properties,
@@ -111,7 +118,11 @@ describe('parseRequestedSchema', () => {
     ])
     expect(pointers(obj({ a: { type: 'string', anyOf: [{ type: 'string' }] } }))).toEqual(['/properties/a/anyOf'])
     expect(pointers(obj({ a: 'string' }))).toEqual(['/properties/a'])
-    expect(pointers(obj({ a: { type: 'number', exclusiveMinimum: true } }))).toEqual(['/properties/a/exclusiveMinimum'])
+    // Draft 4's flag alone bounds nothing: it is dropped, not refused.
+    expect(adjusted(obj({ a: { type: 'number', exclusiveMinimum: true } }))).toEqual({
+      schema: obj({ a: { type: 'number' } }),
+      pointers: ['/properties/a/exclusiveMinimum'],
+    })
   })
 
   it('resolves local $refs (Pydantic $defs, zod-to-json-schema reuse), keeping sibling annotations', () => {
@@ -176,10 +187,10 @@ describe('parseRequestedSchema', () => {
       ok: true,
       schema: obj({ p: { type: 'number', exclusiveMinimum: 0, maximum: 1 } }),
     })
-    expect(issuesOf(obj({ p: { type: 'number', exclusiveMinimum: 5, maximum: 5 } }))).toEqual([
+    expect(issuesOf(obj({ p: { type: 'number', exclusiveMinimum: 5, maximum: 5 } }, { required: ['p'] }))).toEqual([
       {
         pointer: '/properties/p/exclusiveMinimum',
-        message: 'Property "p" has exclusiveMinimum 5 equal to maximum 5, so no value can be valid; swap or correct them.',
+        message: 'Property "p" has exclusiveMinimum 5 equal to maximum 5, so no answer can be valid, and it is required; swap or correct them.',
       },
     ])
   })
@@ -194,38 +205,80 @@ describe('parseRequestedSchema', () => {
     expect(issues[0]?.message).toContain('must be a string value, got number 1')
     expect(pointers(obj({ n: { type: 'number', enum: [1, 2] } }))).toEqual(['/properties/n/enum'])
     expect(pointers(obj({ n: { type: 'string', enum: [] } }))).toEqual(['/properties/n/enum'])
-    expect(pointers(obj({ n: { type: 'string', enum: ['a', 'a'] } }))).toEqual(['/properties/n/enum/1'])
   })
 
-  it('refuses enumNames that do not pair up with enum', () => {
-    const [issue] = issuesOf(obj({ c: { type: 'string', enum: ['a', 'b'], enumNames: ['A'] } }))
-    expect(issue).toEqual({
-      pointer: '/properties/c/enumNames',
-      message: 'Property "c" has 1 "enumNames" for 2 "enum" values; they must pair up one to one.',
+  it('offers a repeated option once, with the label of its first place', () => {
+    expect(adjusted(obj({ n: { type: 'string', enum: ['a', 'a'] } }))).toEqual({ schema: obj({ n: { type: 'string', enum: ['a'] } }), pointers: ['/properties/n/enum/1'] })
+    const titled = [{ const: 'a', title: 'A' }, { const: 'b', title: 'B' }, { const: 'a', title: 'Again' }]
+    expect(adjusted(obj({ m: { type: 'array', items: { anyOf: titled } } }))).toEqual({
+      schema: obj({ m: { type: 'array', items: { anyOf: titled.slice(0, 2) } } }),
+      pointers: ['/properties/m/items/anyOf/2/const'],
     })
-    expect(pointers(obj({ c: { type: 'string', enumNames: ['A'] } }))).toEqual(['/properties/c/enumNames'])
-    expect(pointers(obj({ c: { type: 'string', enum: ['a'], enumNames: [1] } }))).toEqual(['/properties/c/enumNames'])
+    expect(parseRequestedSchema(obj({ n: { type: 'string', enum: ['a', 'a'] } }))).toMatchObject({
+      adjustments: [{ message: 'Option 1 of property "n" repeats "a"; it is offered once. List each value once.' }],
+    })
   })
 
-  it('refuses malformed titled options', () => {
-    expect(pointers(obj({ s: { type: 'string', oneOf: [{ const: 'a' }, { const: 2, title: 'B' }] } }))).toEqual([
-      '/properties/s/oneOf/0/title',
-      '/properties/s/oneOf/1/const',
-    ])
+  it('ignores enumNames that do not pair up with enum: each value is its own label', () => {
+    const result = parseRequestedSchema(obj({ c: { type: 'string', enum: ['a', 'b'], enumNames: ['A'] } }))
+    expect(result).toEqual({
+      ok: true,
+      schema: obj({ c: { type: 'string', enum: ['a', 'b'] } }),
+      adjustments: [
+        {
+          pointer: '/properties/c/enumNames',
+          message: 'Property "c" has 1 "enumNames" for 2 "enum" values; they are ignored, so each value is its own label. Pair them up one to one.',
+        },
+      ],
+    })
+    expect(adjusted(obj({ c: { type: 'string', enumNames: ['A'] } }))).toEqual({ schema: obj({ c: { type: 'string' } }), pointers: ['/properties/c/enumNames'] })
+    expect(adjusted(obj({ c: { type: 'string', enum: ['a'], enumNames: [1] } }))).toEqual({
+      schema: obj({ c: { type: 'string', enum: ['a'] } }),
+      pointers: ['/properties/c/enumNames'],
+    })
+  })
+
+  it('labels a titled option without a title with its value, and refuses options that are no string', () => {
+    expect(pointers(obj({ s: { type: 'string', oneOf: [{ const: 'a' }, { const: 2, title: 'B' }] } }))).toEqual(['/properties/s/oneOf/1/const'])
+    expect(adjusted(obj({ s: { type: 'string', oneOf: [{ const: 'a' }, { const: 'b', title: 7 }] } }))).toEqual({
+      schema: obj({ s: { type: 'string', oneOf: [{ const: 'a', title: 'a' }, { const: 'b', title: 'b' }] } }),
+      pointers: ['/properties/s/oneOf/0/title', '/properties/s/oneOf/1/title'],
+    })
     expect(pointers(obj({ s: { type: 'string', oneOf: [], enum: ['a'] } }))).toEqual(['/properties/s/oneOf'])
-    expect(pointers(obj({ m: { type: 'array', items: { anyOf: [{ const: 'a', title: 'A' }, { const: 'a', title: 'A' }] } } }))).toEqual([
-      '/properties/m/items/anyOf/1/const',
-    ])
   })
 
-  it('refuses inverted bounds', () => {
-    expect(issuesOf(obj({ n: { type: 'number', minimum: 5, maximum: 1 } }))).toEqual([
-      { pointer: '/properties/n/minimum', message: 'Property "n" has minimum 5 greater than maximum 1, so no value can be valid; swap or correct them.' },
+  it('refuses bounds that cross on a required field, and shows an optional one, which then takes no answer', () => {
+    expect(issuesOf(obj({ n: { type: 'number', minimum: 5, maximum: 1 } }, { required: ['n'] }))).toEqual([
+      {
+        pointer: '/properties/n/minimum',
+        message: 'Property "n" has minimum 5 greater than maximum 1, so no answer can be valid, and it is required; swap or correct them.',
+      },
     ])
-    expect(pointers(obj({ s: { type: 'string', minLength: 3, maxLength: 2 } }))).toEqual(['/properties/s/minLength'])
-    expect(pointers(obj({ m: { type: 'array', items: { type: 'string', enum: ['a', 'b', 'c'] }, minItems: 3, maxItems: 1 } }))).toEqual([
-      '/properties/m/minItems',
-    ])
+    expect(parseRequestedSchema(obj({ n: { type: 'number', minimum: 5, maximum: 1 } }))).toEqual({
+      ok: true,
+      schema: obj({ n: { type: 'number', minimum: 5, maximum: 1 } }),
+      adjustments: [
+        {
+          pointer: '/properties/n/minimum',
+          message:
+            'Property "n" has minimum 5 greater than maximum 1, so no answer can be valid; it is optional, so it is shown and can only be left empty. To fix it, swap or correct them.',
+        },
+      ],
+    })
+    const required = { required: ['s', 'm', 'i'] }
+    expect(
+      pointers(
+        obj(
+          {
+            s: { type: 'string', minLength: 3, maxLength: 2 },
+            m: { type: 'array', items: { type: 'string', enum: ['a', 'b', 'c'] }, minItems: 3, maxItems: 1 },
+            i: { type: 'integer', minimum: 0.1, maximum: 0.9 },
+          },
+          required,
+        ),
+      ),
+    ).toEqual(['/properties/s/minLength', '/properties/m/minItems', '/properties/i/minimum'])
+    // Bounds that are no numbers are refused whether required or not: the kit cannot check them.
     expect(pointers(obj({ s: { type: 'string', minLength: -1, maxLength: 1.5 } }))).toEqual([
       '/properties/s/minLength',
       '/properties/s/maxLength',
@@ -233,40 +286,54 @@ describe('parseRequestedSchema', () => {
     expect(pointers(obj({ n: { type: 'number', minimum: '1' } }))).toEqual(['/properties/n/minimum'])
   })
 
-  it('refuses minItems larger than the number of options', () => {
-    expect(issuesOf(obj({ m: { type: 'array', items: { type: 'string', enum: ['a'] }, minItems: 2 } }))[0]).toEqual({
+  it('refuses a required multi-select asking for more choices than it offers', () => {
+    expect(issuesOf(obj({ m: { type: 'array', items: { type: 'string', enum: ['a'] }, minItems: 2 } }, { required: ['m'] }))[0]).toEqual({
       pointer: '/properties/m/minItems',
-      message: 'Property "m" requires at least 2 choices but offers only 1 options; lower "minItems" or add options.',
+      message: 'Property "m" has minItems 2 but only 1 options, so no answer can be valid, and it is required; lower "minItems" or add options.',
     })
+    expect(adjusted(obj({ m: { type: 'array', items: { type: 'string', enum: ['a'] }, minItems: 2 } })).pointers).toEqual(['/properties/m/minItems'])
   })
 
-  it('refuses defaults of the wrong kind or outside the options', () => {
-    expect(pointers(obj({ s: { type: 'string', default: 1 } }))).toEqual(['/properties/s/default'])
-    expect(pointers(obj({ n: { type: 'number', default: '1' } }))).toEqual(['/properties/n/default'])
-    expect(pointers(obj({ i: { type: 'integer', default: 1.5 } }))).toEqual(['/properties/i/default'])
-    expect(pointers(obj({ b: { type: 'boolean', default: 'true' } }))).toEqual(['/properties/b/default'])
-    expect(pointers(obj({ e: { type: 'string', enum: ['a'], default: 'b' } }))).toEqual(['/properties/e/default'])
-    expect(pointers(obj({ o: { type: 'string', oneOf: [{ const: 'a', title: 'A' }], default: 'b' } }))).toEqual([
-      '/properties/o/default',
-    ])
-    expect(pointers(obj({ m: { type: 'array', items: { type: 'string', enum: ['a'] }, default: ['a', 'z'] } }))).toEqual([
-      '/properties/m/default/1',
-    ])
-    expect(pointers(obj({ m: { type: 'array', items: { type: 'string', enum: ['a'] }, default: 'a' } }))).toEqual([
-      '/properties/m/default',
-    ])
+  it('drops a default the field cannot take; a multi-select keeps the part it offers', () => {
+    const dropped = (field: Record<string, unknown>) => {
+      const { default: _default, ...rest } = field
+      expect(adjusted(obj({ f: field }))).toEqual({ schema: obj({ f: rest }), pointers: ['/properties/f/default'] })
+    }
+    dropped({ type: 'string', default: 1 })
+    dropped({ type: 'number', default: '1' })
+    dropped({ type: 'integer', default: 1.5 })
+    dropped({ type: 'boolean', default: 'true' })
+    dropped({ type: 'string', enum: ['a'], default: 'b' })
+    dropped({ type: 'string', oneOf: [{ const: 'a', title: 'A' }], default: 'b' })
+    dropped({ type: 'array', items: { type: 'string', enum: ['a'] }, default: 'a' })
+    expect(adjusted(obj({ m: { type: 'array', items: { type: 'string', enum: ['a', 'b'] }, default: ['a', 'z', 'a'] } }))).toEqual({
+      schema: obj({ m: { type: 'array', items: { type: 'string', enum: ['a', 'b'] }, default: ['a'] } }),
+      pointers: ['/properties/m/default/1', '/properties/m/default/2'],
+    })
+    expect(adjusted(obj({ m: { type: 'array', items: { type: 'string', enum: ['a'] }, default: ['z'] } }))).toEqual({
+      schema: obj({ m: { type: 'array', items: { type: 'string', enum: ['a'] } } }),
+      pointers: ['/properties/m/default/0'],
+    })
+    expect(parseRequestedSchema(obj({ e: { type: 'string', enum: ['a', 'b'], default: 'c' } }))).toMatchObject({
+      adjustments: [{ message: '"default" of property "e" is "c", which is not one of its options ("a", "b"); it is dropped, so nothing is preselected.' }],
+    })
   })
 
   it('refuses arrays that are not multi-selects', () => {
     expect(pointers(obj({ a: { type: 'array' } }))).toEqual(['/properties/a/items'])
     expect(pointers(obj({ a: { type: 'array', items: { type: 'number' } } }))).toEqual(['/properties/a/items/type'])
     expect(pointers(obj({ a: { type: 'array', items: { type: 'string' } } }))).toEqual(['/properties/a/items'])
-    expect(issuesOf(obj({ a: { type: 'array', items: { oneOf: [{ const: 'a', title: 'A' }] } } }))[0]?.message).toMatch(
-      /items\.anyOf/,
-    )
-    expect(pointers(obj({ a: { type: 'array', uniqueItems: false, items: { type: 'string', enum: ['a'] } } }))).toEqual([
-      '/properties/a/uniqueItems',
-    ])
+  })
+
+  it('reads a multi-select\'s items.oneOf as the items.anyOf it means, and ignores uniqueItems false', () => {
+    expect(adjusted(obj({ a: { type: 'array', items: { oneOf: [{ const: 'a', title: 'A' }] } } }))).toEqual({
+      schema: obj({ a: { type: 'array', items: { anyOf: [{ const: 'a', title: 'A' }] } } }),
+      pointers: ['/properties/a/items/oneOf'],
+    })
+    expect(adjusted(obj({ a: { type: 'array', uniqueItems: false, items: { type: 'string', enum: ['a'] } } }))).toEqual({
+      schema: obj({ a: { type: 'array', items: { type: 'string', enum: ['a'] } } }),
+      pointers: ['/properties/a/uniqueItems'],
+    })
   })
 
   it('reads format "password" as a sensitive plain string (writeOnly), as real servers mean it', () => {
@@ -320,39 +387,42 @@ describe('parseRequestedSchema', () => {
     expect(parseRequestedSchema(obj({ ...properties, f7: { ...field, maxLength: 384 } })).ok).toBe(true)
   })
 
-  it('refuses a minLength no answer could reach under the default maxLength', () => {
-    expect(issuesOf(obj({ essay: { type: 'string', minLength: 20_000 } }))).toEqual([
+  it('refuses a required minLength no answer could reach under the default maxLength', () => {
+    expect(issuesOf(obj({ essay: { type: 'string', minLength: 20_000 } }, { required: ['essay'] }))).toEqual([
       {
         pointer: '/properties/essay/minLength',
-        message: 'Property "essay" has minLength 20000 but no maxLength, and such answers are limited to 10000 characters; add a "maxLength" of at least 20000.',
+        message:
+          'Property "essay" has minLength 20000 but no maxLength, and such answers are limited to 10000 characters, so no answer can be valid, and it is required; add a "maxLength" of at least 20000.',
       },
     ])
-    expect(parseRequestedSchema(obj({ essay: { type: 'string', minLength: 20_000, maxLength: 30_000 } })).ok).toBe(true)
+    expect(parseRequestedSchema(obj({ essay: { type: 'string', minLength: 20_000, maxLength: 30_000 } }, { required: ['essay'] })).ok).toBe(true)
   })
 
-  it('refuses required entries that name no property, and reports every issue at once', () => {
-    const issues = issuesOf(obj({ a: { type: 'string' }, b: { type: 'object' } }, { required: ['a', 'zip', 3] }))
-    expect(issues.map((i) => i.pointer)).toEqual(['/properties/b/type', '/required/1', '/required/2'])
-    expect(issues[1]?.message).toBe('"required" names "zip", which is not among the properties; add the property or remove the name.')
-    expect(pointers(obj({}, { required: 'a' }))).toEqual(['/required'])
+  it('drops required entries that name no property, keeps the others, and still reports every issue at once', () => {
+    expect(parseRequestedSchema(obj({ a: { type: 'string' } }, { required: ['a', 'zip', 3] }))).toEqual({
+      ok: true,
+      schema: obj({ a: { type: 'string' } }, { required: ['a'] }),
+      adjustments: [
+        { pointer: '/required/2', message: 'Entry 2 of "required" must be a property name, got number 3; it is ignored.' },
+        { pointer: '/required/1', message: '"required" names "zip", which is not among the properties; the name is ignored. Add the property or remove the name.' },
+      ],
+    })
+    expect(adjusted(obj({}, { required: 'a' }))).toEqual({ schema: obj({}), pointers: ['/required'] })
+    expect(pointers(obj({ a: { type: 'string' }, b: { type: 'object' } }, { required: ['a', 'zip'] }))).toEqual(['/properties/b/type'])
   })
 
   it('says how to fix each kind of issue', () => {
     const cases: [schema: unknown, fix: string][] = [
       [obj({ n: { type: 'number', enum: [1, 2] } }), 'only strings can be single-selects, so use "type": "string"'],
-      [obj({ n: { type: 'number', exclusiveMinimum: true } }), 'give the bound as "exclusiveMinimum": <number>'],
       [obj({ c: { $ref: '#/$defs/C', type: 'string' } }), 'inline the definition it points to.'],
       [obj({ c: { type: 'string', const: 'x' } }), 'Use an "enum" with that one value'],
       [obj({ s: { type: 'string', items: { type: 'string' } } }), 'remove it or use "type": "array"'],
       [obj({ s: { type: 'string', format: 'color' } }), 'describe the expected shape in "description"'],
       [obj({ s: { type: 'string', pattern: '(' } }), "new RegExp(pattern, 'u')"],
       [obj({ m: { type: 'array', items: { type: 'string' } } }), '"items": { "type": "string", "enum": [...] }'],
-      [obj({ m: { type: 'array', items: { oneOf: [{ const: 'a', title: 'A' }] } } }), 'a multi-select uses "items.anyOf"'],
-      [obj({ s: { type: 'string', enum: ['a', 'a'] } }), 'list each value once'],
-      [obj({ s: { type: 'string', oneOf: [{ const: 'a' }] } }), 'the label the user sees'],
       [obj({ s: { type: 'string', enum: ['a'], oneOf: [{ const: 'a', title: 'A' }] } }), 'keep one'],
-      [obj({ s: { type: 'string', enum: ['a', 'b'], default: 'c' } }), 'use one of "a", "b"'],
-      [obj({ m: { type: 'array', uniqueItems: false, items: { type: 'string', enum: ['a'] } } }), 'set it to true or remove it'],
+      [obj({ m: { type: 'array', items: { type: 'string', enum: ['a'] }, minItems: 2 } }, { required: ['m'] }), 'lower "minItems" or add options'],
+      [obj({ i: { type: 'integer', minimum: 0.2, maximum: 0.8 } }, { required: ['i'] }), 'widen the bounds, or use "type": "number"'],
       [obj({}, { oneOf: [] }), 'Ask one form at a time'],
     ]
     for (const [schema, fix] of cases) {
@@ -361,10 +431,18 @@ describe('parseRequestedSchema', () => {
     }
   })
 
-  it('refuses non-string titles and descriptions', () => {
-    expect(pointers(obj({ a: { type: 'boolean', title: 1, description: {} } }))).toEqual([
-      '/properties/a/title',
-      '/properties/a/description',
-    ])
+  it('drops titles and descriptions that are no strings, and masks a field whose writeOnly is not a boolean', () => {
+    expect(adjusted(obj({ a: { type: 'boolean', title: 1, description: {} } }))).toEqual({
+      schema: obj({ a: { type: 'boolean' } }),
+      pointers: ['/properties/a/title', '/properties/a/description'],
+    })
+    expect(adjusted(obj({ p: { type: 'string', writeOnly: 'yes' } }))).toEqual({
+      schema: obj({ p: { type: 'string', writeOnly: true } }),
+      pointers: ['/properties/p/writeOnly'],
+    })
+  })
+
+  it('reports no adjustments for a schema without flaws', () => {
+    expect(parseRequestedSchema(obj({ a: { type: 'string' } }, { required: ['a'] }))).not.toHaveProperty('adjustments')
   })
 })

@@ -1,6 +1,6 @@
 /**
  * Reads an untrusted `requestedSchema` into the typed restricted schema, or explains, field by field,
- * why it cannot be shown as a form and how to fix it. Accepts every shape the 2025-06-18 and
+ * why no form can satisfy it and how to fix it. Accepts every shape the 2025-06-18 and
  * 2025-11-25 specs allow (plus the legacy `enumNames`) and tolerates harmless extras real servers send
  * (`$schema`, `additionalProperties`, annotations, `pattern`, exclusive bounds, `format: "password"`
  * read as `writeOnly`), and reads the other shapes real servers send (local `$ref`s, Pydantic's
@@ -8,6 +8,14 @@
  * `normalizeProperty`, which keeps every constraint. Runs on the server, before anything reaches the browser.
  * A `pattern` must be one the linear-time matcher takes, within the per-answer step budget of
  * `ELICITATION_INPUT_LIMITS`. The keyword tables are in schema-keywords.ts.
+ *
+ * A flaw the form can work around is worked around, and reported in `adjustments`: labels that are
+ * not strings are dropped, a default the field cannot take is dropped (a multi-select keeps the
+ * offered part of it), `required` names that are no property are dropped, repeated options are
+ * offered once, `uniqueItems: false` is ignored (a set of choices is a valid answer either way).
+ * Answers are still checked against every constraint the server sent. Constraints no answer can meet
+ * (`findFieldConflict`) refuse the schema only on a required field; an optional one is shown and can
+ * only be left empty. What is refused is what no form can satisfy or the kit cannot check.
  */
 import { isRecord } from '../guards'
 import { ELICITATION_INPUT_LIMITS, maxStringLength } from './input-limits'
@@ -15,7 +23,6 @@ import { compileLinearPattern } from './linear-pattern'
 import type { PrimitiveSchemaDefinition, RequestedSchema, StringFieldSchema } from './protocol'
 import { escapePointerToken, setOwn } from './schema-helpers'
 import {
-  BOUND_PAIRS,
   DEFAULT_KIND,
   FIELD_TYPES,
   type FieldType,
@@ -26,6 +33,7 @@ import {
   UNSUPPORTED_KEYWORDS,
   VALUE_KINDS,
 } from './schema-keywords'
+import { type FieldConflict, findFieldConflict } from './find-field-conflict'
 import { normalizeProperty } from './normalize-property'
 import { readSelectOptions } from './read-select-options'
 import { isStringFormat, STRING_FORMATS } from './string-formats'
@@ -33,8 +41,13 @@ import { describeValue, type SchemaIssue, SchemaIssues } from './schema-issues'
 
 export type { SchemaIssue } from './schema-issues'
 
-/** The typed schema, or every issue found. */
-export type ParseRequestedSchemaResult = { ok: true; schema: RequestedSchema } | { ok: false; issues: SchemaIssue[] }
+/**
+ * The typed schema (with the flaws worked around in `adjustments`, for the server's developer, when
+ * there were any), or every issue that refuses it.
+ */
+export type ParseRequestedSchemaResult =
+  | { ok: true; schema: RequestedSchema; adjustments?: SchemaIssue[] }
+  | { ok: false; issues: SchemaIssue[] }
 
 type Json = Record<string, unknown>
 
@@ -64,19 +77,66 @@ function checkStringKeywords(field: Json, at: string, name: string, issues: Sche
     const compiled = compileLinearPattern(pattern)
     if (!compiled.ok) issues.add(`${at}/pattern`, `"pattern" of ${name} ${compiled.message} ${PATTERN_FIXES[compiled.reason]}`)
   }
-  const minLength = field.minLength
-  const { defaultMaxStringLength, defaultMaxPatternStringLength } = ELICITATION_INPUT_LIMITS
-  if (typeof minLength === 'number' && field.maxLength === undefined && minLength > maxStringLength(field)) {
-    const limit = pattern === undefined ? defaultMaxStringLength : defaultMaxPatternStringLength
-    issues.add(
-      `${at}/minLength`,
-      `${name} has minLength ${minLength} but no maxLength, and such answers are limited to ${limit} characters; add a "maxLength" of at least ${minLength}.`,
-    )
+}
+
+/** A field conflict in words for the server's developer: what the constraints say, and how to fix them. */
+function describeConflict(conflict: FieldConflict): { detail: string; fix: string } {
+  switch (conflict.kind) {
+    case 'crossed': {
+      const relation = conflict.low > conflict.high ? 'greater than' : 'equal to'
+      return { detail: `${conflict.keyword} ${conflict.low} ${relation} ${conflict.upper} ${conflict.high}`, fix: 'swap or correct them.' }
+    }
+    case 'no-whole-number':
+      return { detail: 'bounds with no whole number between them', fix: 'widen the bounds, or use "type": "number".' }
+    case 'over-limit':
+      return {
+        detail: `minLength ${conflict.low} but no maxLength, and such answers are limited to ${conflict.limit} characters`,
+        fix: `add a "maxLength" of at least ${conflict.low}.`,
+      }
+    case 'few-options':
+      return { detail: `minItems ${conflict.low} but only ${conflict.limit} options`, fix: 'lower "minItems" or add options.' }
   }
 }
 
-/** Reads one property into a typed field; any issue fails the whole schema, so the result then does not matter. */
-function parseProperty(key: string, raw: unknown, root: Json, issues: SchemaIssues): PrimitiveSchemaDefinition | undefined {
+/** Annotations that only label a field: one that is not a string is dropped, the field stays. */
+const LABELS: ReadonlySet<string> = new Set(['title', 'description'])
+
+/** Reads the `default` of a field into `field`, or drops (and notes) one the field cannot take. */
+function readDefault(node: Json, fieldType: FieldType, options: string[] | undefined, at: string, name: string, field: Json, issues: SchemaIssues): void {
+  const value = node.default
+  if (value === undefined) return
+  const kind = VALUE_KINDS[DEFAULT_KIND[fieldType]]
+  if (!kind.accepts(value)) {
+    issues.adjust(`${at}/default`, `"default" of ${name} must be ${kind.description}, got ${describeValue(value)}; it is dropped, so the field starts empty.`)
+    return
+  }
+  if (!options) {
+    field.default = value
+    return
+  }
+  const offered = options.map((o) => JSON.stringify(o)).join(', ')
+  if (fieldType !== 'array') {
+    if (options.includes(value as string)) field.default = value
+    else issues.adjust(`${at}/default`, `"default" of ${name} is ${JSON.stringify(value)}, which is not one of its options (${offered}); it is dropped, so nothing is preselected.`)
+    return
+  }
+  const chosen: string[] = []
+  ;(value as string[]).forEach((item, index) => {
+    if (!options.includes(item)) {
+      issues.adjust(`${at}/default/${index}`, `"default" of ${name} has ${JSON.stringify(item)}, which is not one of its options (${offered}); it is not preselected.`)
+    } else if (chosen.includes(item)) {
+      issues.adjust(`${at}/default/${index}`, `"default" of ${name} repeats ${JSON.stringify(item)}; it is preselected once.`)
+    } else chosen.push(item)
+  })
+  if (chosen.length > 0 || (value as string[]).length === 0) field.default = chosen
+}
+
+/**
+ * Reads one property into a typed field; any issue fails the whole schema, so the result then does
+ * not matter. `required` says whether the field must be answered: constraints no answer meets
+ * refuse a required field only.
+ */
+function parseProperty(key: string, raw: unknown, root: Json, required: boolean, issues: SchemaIssues): PrimitiveSchemaDefinition | undefined {
   const at = `/properties/${escapePointerToken(key)}`
   const name = `property ${JSON.stringify(key)}`
   if (!isRecord(raw)) {
@@ -120,47 +180,33 @@ function parseProperty(key: string, raw: unknown, root: Json, issues: SchemaIssu
     const value = node[keyword]
     if (value === undefined) continue
     if (VALUE_KINDS[kind].accepts(value)) field[keyword] = value
-    else issues.add(`${at}/${keyword}`, `"${keyword}" of ${name} must be ${VALUE_KINDS[kind].description}, got ${describeValue(value)}.`)
-  }
-  for (const [lower, upper, mayMeet] of BOUND_PAIRS) {
-    const low = field[lower]
-    const high = field[upper]
-    if (typeof low === 'number' && typeof high === 'number' && (mayMeet ? low > high : low >= high)) {
-      const relation = low > high ? 'greater than' : 'equal to'
-      issues.add(`${at}/${lower}`, `${name} has ${lower} ${low} ${relation} ${upper} ${high}, so no value can be valid; swap or correct them.`)
-    }
+    else if (LABELS.has(keyword)) {
+      issues.adjust(`${at}/${keyword}`, `"${keyword}" of ${name} must be ${VALUE_KINDS[kind].description}, got ${describeValue(value)}; it is dropped.`)
+    } else if (keyword === 'writeOnly') {
+      // Read on the safe side: a value that is not false may mark a secret, so it is masked.
+      issues.adjust(`${at}/writeOnly`, `"writeOnly" of ${name} must be true or false, got ${describeValue(value)}; it is read as true, so the value is masked.`)
+      field.writeOnly = true
+    } else issues.add(`${at}/${keyword}`, `"${keyword}" of ${name} must be ${VALUE_KINDS[kind].description}, got ${describeValue(value)}.`)
   }
   if (fieldType === 'string') checkStringKeywords(field, at, name, issues)
 
   const options = fieldType === 'array' || (fieldType === 'string' && listsOptions) ? readSelectOptions(node, fieldType, at, name, field, issues) : undefined
   if (fieldType === 'array') {
-    const minItems = field.minItems
-    if (options && typeof minItems === 'number' && minItems > options.length) {
-      issues.add(`${at}/minItems`, `${name} requires at least ${minItems} choices but offers only ${options.length} options; lower "minItems" or add options.`)
-    }
-    // A multi-select picks each option once.
+    // A multi-select picks each option once, which a server that allows repeats accepts too.
     if (node.uniqueItems === true) field.uniqueItems = true
     else if (node.uniqueItems !== undefined) {
-      issues.add(`${at}/uniqueItems`, `"uniqueItems" of ${name} must be true (a multi-select picks each option once), got ${describeValue(node.uniqueItems)}; set it to true or remove it.`)
+      issues.adjust(`${at}/uniqueItems`, `"uniqueItems" of ${name} should be true (a multi-select picks each option once), got ${describeValue(node.uniqueItems)}; it is ignored.`)
     }
   }
+  readDefault(node, fieldType, options, at, name, field, issues)
 
-  const defaultValue = node.default
-  if (defaultValue !== undefined) {
-    const kind = VALUE_KINDS[DEFAULT_KIND[fieldType]]
-    if (!kind.accepts(defaultValue)) {
-      issues.add(`${at}/default`, `"default" of ${name} must be ${kind.description}, got ${describeValue(defaultValue)}.`)
-    } else if (options) {
-      const defaults = fieldType === 'array' ? (defaultValue as string[]) : [defaultValue as string]
-      const stray = defaults.findIndex((value) => !options.includes(value))
-      if (stray >= 0) {
-        issues.add(
-          `${at}/default${fieldType === 'array' ? `/${stray}` : ''}`,
-          `"default" of ${name} has ${JSON.stringify(defaults[stray])}, which is not one of its options; use one of ${options.map((o) => JSON.stringify(o)).join(', ')}.`,
-        )
-      }
-    }
-    field.default = Array.isArray(defaultValue) ? [...defaultValue] : defaultValue
+  // Only once the field is whole: its options count for minItems.
+  const conflict = fieldType !== 'array' || options ? findFieldConflict(field as unknown as PrimitiveSchemaDefinition) : undefined
+  if (conflict) {
+    const { detail, fix } = describeConflict(conflict)
+    const said = `${name} has ${detail}, so no answer can be valid`
+    if (required) issues.add(`${at}/${conflict.keyword}`, `${said}, and it is required; ${fix}`)
+    else issues.adjust(`${at}/${conflict.keyword}`, `${said}; it is optional, so it is shown and can only be left empty. To fix it, ${fix}`)
   }
   return field as unknown as PrimitiveSchemaDefinition
 }
@@ -192,23 +238,34 @@ function checkPatternWork(properties: Record<string, PrimitiveSchemaDefinition>,
   }
 }
 
-/** Reads `required`: property names, each once; reports entries that are not names of properties. */
-function parseRequired(input: Json, properties: unknown, issues: SchemaIssues): string[] | undefined {
+/** Reads `required` as the property names it lists, each once; what is not a name is dropped and noted. */
+function readRequired(input: Json, issues: SchemaIssues): string[] | undefined {
   const required = input.required
   if (required === undefined) return undefined
   if (!Array.isArray(required)) {
-    issues.add('/required', `"required" must be an array of property names, got ${describeValue(required)}.`)
+    issues.adjust('/required', `"required" must be an array of property names, got ${describeValue(required)}; it is ignored, so every field is optional.`)
     return undefined
   }
   const names: string[] = []
   required.forEach((name: unknown, index: number) => {
     if (typeof name !== 'string') {
-      issues.add(`/required/${index}`, `Entry ${index} of "required" must be a property name, got ${describeValue(name)}.`)
-    } else if (isRecord(properties) && !Object.hasOwn(properties, name)) {
-      issues.add(`/required/${index}`, `"required" names ${JSON.stringify(name)}, which is not among the properties; add the property or remove the name.`)
+      issues.adjust(`/required/${index}`, `Entry ${index} of "required" must be a property name, got ${describeValue(name)}; it is ignored.`)
     } else if (!names.includes(name)) names.push(name)
   })
   return names
+}
+
+/** Drops (and notes) the required names that are not properties: no form can ask for them. */
+function keepPropertyNames(required: string[], list: unknown[], properties: unknown, issues: SchemaIssues): string[] {
+  if (!isRecord(properties)) return required
+  return required.filter((name) => {
+    if (Object.hasOwn(properties, name)) return true
+    issues.adjust(
+      `/required/${list.indexOf(name)}`,
+      `"required" names ${JSON.stringify(name)}, which is not among the properties; the name is ignored. Add the property or remove the name.`,
+    )
+    return false
+  })
 }
 
 /** Reads an untrusted `requestedSchema`: the typed schema, or every issue with a JSON pointer and a sentence saying how to fix it. */
@@ -227,19 +284,20 @@ export function parseRequestedSchema(input: unknown): ParseRequestedSchemaResult
   // PHP's json_encode writes an empty map as `[]` (laravel/mcp's form without fields).
   const rawProperties = Array.isArray(input.properties) && input.properties.length === 0 ? {} : input.properties
   const properties: Record<string, PrimitiveSchemaDefinition> = {}
+  const listed = readRequired(input, issues)
   if (!isRecord(rawProperties)) {
     issues.add('/properties', `"properties" must be an object of fields, got ${describeValue(rawProperties)}.`)
   } else {
     for (const [key, node] of Object.entries(rawProperties)) {
-      const field = parseProperty(key, node, input, issues)
+      const field = parseProperty(key, node, input, listed?.includes(key) === true, issues)
       if (field) setOwn(properties, key, field)
     }
     checkPatternWork(properties, issues)
   }
-  const required = parseRequired(input, rawProperties, issues)
+  const required = listed && keepPropertyNames(listed, input.required as unknown[], rawProperties, issues)
   if (issues.list.length > 0) return { ok: false, issues: issues.list }
   const schema: RequestedSchema = { type: 'object', properties }
   if (typeof input.$schema === 'string') schema.$schema = input.$schema
   if (required !== undefined) schema.required = required
-  return { ok: true, schema }
+  return issues.adjustments.length > 0 ? { ok: true, schema, adjustments: issues.adjustments } : { ok: true, schema }
 }

@@ -47,19 +47,6 @@ export const DEFAULT_KIND: Record<FieldType, ValueKind> = {
 /** The field types, in the order messages list them. */
 export const FIELD_TYPES = Object.keys(KEYWORDS_BY_TYPE) as FieldType[]
 
-/**
- * Lower and upper bound keywords that must not cross, and whether the two may meet (an inclusive
- * pair admits the one value where they meet; a pair with an exclusive bound admits none).
- */
-export const BOUND_PAIRS = [
-  ['minLength', 'maxLength', true],
-  ['minimum', 'maximum', true],
-  ['minimum', 'exclusiveMaximum', false],
-  ['exclusiveMinimum', 'maximum', false],
-  ['exclusiveMinimum', 'exclusiveMaximum', false],
-  ['minItems', 'maxItems', true],
-] as const
-
 const CHECK_ON_SERVER = 'Check it on the server once the answer arrives.'
 const MULTI_SELECT_INSTEAD = 'Use a multi-select: "items" with "enum" or "anyOf" options.'
 const ONE_FORM_AT_A_TIME = 'Ask one form at a time; send a second elicitation for the other shape.'

@@ -190,4 +190,23 @@ describe('validateElicitationContent', () => {
     const result = validateElicitationContent(p, JSON.parse('{"__proto__":"x"}'))
     expect(result.ok && Object.keys(result.content)).toEqual(['__proto__'])
   })
+
+  it('takes no answer for a field whose constraints exclude every one, and says to leave it empty; left out it passes', () => {
+    const s: RequestedSchema = {
+      type: 'object',
+      properties: {
+        age: { type: 'integer', minimum: 10, maximum: 1 },
+        tags: { type: 'array', items: { type: 'string', enum: ['a', 'b'] }, minItems: 3 },
+        whole: { type: 'integer', minimum: 1.2, maximum: 1.8 },
+      },
+    }
+    const leaveEmpty = 'No answer fits this field as the server asked for it; leave it empty.'
+    // Values between, at and beyond the crossed bounds: the same sentence each time, not one bound then the other.
+    for (const age of [0, 1, 5, 10, 11]) {
+      expect(validateElicitationContent(s, { age })).toEqual({ ok: false, errors: [{ field: 'age', pointer: '/age', keyword: 'minimum', message: leaveEmpty }] })
+    }
+    expect(validateElicitationContent(s, { tags: ['a', 'b'] })).toMatchObject({ ok: false, errors: [{ field: 'tags', keyword: 'minItems', message: leaveEmpty }] })
+    expect(validateElicitationContent(s, { whole: 1 })).toMatchObject({ ok: false, errors: [{ field: 'whole', keyword: 'minimum', message: leaveEmpty }] })
+    expect(validateElicitationContent(s, {})).toEqual({ ok: true, content: {} })
+  })
 })

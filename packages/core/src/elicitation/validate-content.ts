@@ -5,7 +5,8 @@
  * two deliberate differences: a multi-select is a set, so repeated choices are refused even when the
  * schema omits `uniqueItems`; and every answer is bounded (`ELICITATION_INPUT_LIMITS`): a string
  * without `maxLength` gets the documented default, and `pattern` runs on a linear-time matcher within
- * a per-answer step budget, so no pattern can block the event loop.
+ * a per-answer step budget, so no pattern can block the event loop. A field whose constraints exclude
+ * every answer (`findFieldConflict`) takes none, and says so.
  */
 import type {
   ElicitContent,
@@ -17,6 +18,7 @@ import type {
   StringFormat,
 } from './protocol'
 import { isPlainRecord } from '../guards'
+import { findFieldConflict } from './find-field-conflict'
 import { ELICITATION_INPUT_LIMITS, maxStringLength } from './input-limits'
 import { compileLinearPattern } from './linear-pattern'
 import { escapePointerToken, optionValues, plural, setOwn } from './schema-helpers'
@@ -43,6 +45,7 @@ const FORMAT_MESSAGES: Record<StringFormat, string> = {
   'date-time': 'Enter a valid date and time with a time zone (e.g. 2025-01-31T09:30:00Z).',
 }
 const CHOOSE_FROM_OPTIONS = 'Choose from the listed options.'
+const NO_ANSWER_FITS = 'No answer fits this field as the server asked for it; leave it empty.'
 
 /** What is left of an answer's pattern budget (`ELICITATION_INPUT_LIMITS.maxPatternWork`) while its fields are checked. */
 interface PatternBudget {
@@ -125,6 +128,10 @@ function checkMultiSelect(field: MultiSelectSchema, value: unknown, pointer: str
 
 /** Checks one value against its field schema; undefined when valid. */
 function checkField(field: PrimitiveSchemaDefinition, value: unknown, pointer: string, budget: PatternBudget): Failure | undefined {
+  // Constraints that exclude every answer (an optional field the parser let through): saying so
+  // beats naming one bound, then the other, as the person tries values in between.
+  const conflict = findFieldConflict(field)
+  if (conflict) return fail(conflict.keyword, NO_ANSWER_FITS)
   switch (field.type) {
     case 'string':
       return checkString(field, value, budget)

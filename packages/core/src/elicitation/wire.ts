@@ -64,6 +64,13 @@ export interface ElicitationRequestData {
   response?: { action: ElicitAction; content?: ElicitContent }
   /** Why it was declined, cancelled or failed without a user action (bad schema, capacity, expiry...). */
   reason?: string
+  /**
+   * Only when a field's name cannot be a key on the wire (`__proto__`, which the AI SDK's JSON
+   * reader refuses): that field is under a stand-in key in `requestedSchema` and `response`, and this
+   * maps each stand-in to the real name. `decodeElicitationNames` restores them; the kit's queue and
+   * record do so themselves.
+   */
+  encodedNames?: Record<string, string>
 }
 
 /** One AI SDK UI message stream chunk carrying an elicitation. */

@@ -1,8 +1,8 @@
 /**
  * A real AG-UI agent that calls MCP tools itself (no middleware): an `AbstractAgent` whose run
  * connects an MCP client, hands that client's elicitations to the broker with the run's emit
- * (`createAgUiElicitationEmit(subscriber)`), calls the tool the user's message names, and streams
- * the tool call and its result. The MCP client is pluggable: the MCP SDK v1 `Client`, `@ai-sdk/mcp`
+ * (`createAgUiElicitationEmit(subscriber)`), calls the tool the user's message names ("ask_profile",
+ * or "ask_params {...}" with JSON arguments after the first space), and streams the tool call and its result. The MCP client is pluggable: the MCP SDK v1 `Client`, `@ai-sdk/mcp`
  * or the v2 `Client`, each through the kit's adapter.
  */
 import { AbstractAgent, type BaseEvent, EventType, type RunAgentInput } from '@ag-ui/client'
@@ -41,12 +41,12 @@ export class McpToolAgent extends AbstractAgent {
     return new Observable<BaseEvent>((subscriber) => {
       const { threadId, runId } = input
       const emit = (event: Record<string, unknown>) => subscriber.next(event as unknown as BaseEvent)
-      const toolName = lastUserText(input)
+      const [toolName = '', json = '{}'] = lastUserText(input).split(/ (.*)/s)
       const toolCallId = `call_${runId}`
       const messageId = `msg_${runId}`
       emit({ type: EventType.RUN_STARTED, threadId, runId })
       emit({ type: EventType.TOOL_CALL_START, toolCallId, toolCallName: toolName, parentMessageId: messageId })
-      emit({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: '{}' })
+      emit({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: json })
       emit({ type: EventType.TOOL_CALL_END, toolCallId })
       const context: ElicitationRequestContext = {
         sessionId: this.options.sessionId,
@@ -56,7 +56,7 @@ export class McpToolAgent extends AbstractAgent {
       void (async () => {
         const caller = await this.options.connect(context)
         try {
-          const result = await caller.callTool(toolName, {})
+          const result = await caller.callTool(toolName, JSON.parse(json) as Record<string, unknown>)
           emit({ type: EventType.TOOL_CALL_RESULT, messageId: `result_${runId}`, toolCallId, content: resultText(result) })
           emit({ type: EventType.RUN_FINISHED, threadId, runId })
           subscriber.complete()

@@ -28,7 +28,7 @@ function ElicitationActivity({ content }: ActivityRenderProps<ElicitationRequest
   const status = content.status ?? 'pending'
   return (
     <p data-mcp-hitl-activity="" data-status={status} data-mode={content.mode ?? 'form'}>
-      {text.status(status, content.serverName, content.reason)}
+      {text.status(status, content.serverName, content.reason, content.response?.action)}
     </p>
   )
 }

@@ -3,9 +3,11 @@
  * the host's framing), and what became of it: the fields shared with their values (a sensitive
  * value never shown, whatever the server sent back), or that it was declined, cancelled, expired or
  * failed, with the reason. It renders the `data` of a `data-elicitation-request` part, which the
- * broker rewrites in place on every status change, so the record is always the current one.
+ * broker rewrites in place on every status change, so the record is always the current one (fields
+ * the wire carried under stand-in keys are shown under their own names).
  */
 import {
+  decodeElicitationNames,
   type ElicitationRequestData,
   type ElicitContentValue,
   isSensitiveField,
@@ -68,9 +70,10 @@ function sharedFields(data: ElicitationRequestData, labels: ElicitationLabels): 
 
 /** A compact, truthful record of one elicitation for the transcript. */
 export const ElicitationRecord = forwardRef<HTMLDivElement, ElicitationRecordProps>(function ElicitationRecord(
-  { data, labels: labelOverrides, ...props },
+  { data: received, labels: labelOverrides, ...props },
   ref,
 ) {
+  const data = decodeElicitationNames(received)
   const labels = useLabels(DEFAULT_ELICITATION_LABELS, labelOverrides)
   const status = data.status ?? 'pending'
   const mode = data.mode === 'url' ? 'url' : 'form'
@@ -82,7 +85,7 @@ export const ElicitationRecord = forwardRef<HTMLDivElement, ElicitationRecordPro
         <span data-part="record-asked">{labels.recordAsked(data.serverName)}</span>{' '}
         <q data-part="record-message">{data.message}</q>
       </p>
-      <p data-part="record-outcome">{labels.recordOutcome(status, mode, fields.length > 0)}</p>
+      <p data-part="record-outcome">{labels.recordOutcome(status, mode, fields.length > 0, data.response?.action)}</p>
       {fields.length > 0 && (
         <dl data-part="record-fields">
           {fields.map((field) => (

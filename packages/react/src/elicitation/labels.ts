@@ -1,4 +1,4 @@
-import type { ElicitationMode, ElicitationStatus } from '@mcp-hitl/core'
+import type { ElicitAction, ElicitationMode, ElicitationStatus } from '@mcp-hitl/core'
 
 /** Every text the elicitation UI shows, so an app can translate or reword each one. */
 export interface ElicitationLabels {
@@ -68,8 +68,11 @@ export interface ElicitationLabels {
   // The transcript record (`ElicitationRecord`).
   /** Who asked; followed by the server's own message, quoted. */
   recordAsked: (serverName: string | undefined) => string
-  /** What became of the request. */
-  recordOutcome: (status: ElicitationStatus, mode: ElicitationMode, shared: boolean) => string
+  /**
+   * What became of the request; `action` is the answer the server got (`decline` when the kit
+   * declined for the person a request no form could satisfy).
+   */
+  recordOutcome: (status: ElicitationStatus, mode: ElicitationMode, shared: boolean, action?: ElicitAction) => string
   /** Why, when no user action settled it (expiry, a schema it could not show, the server went away). */
   recordReason: (reason: string) => string
   /** Shown instead of a sensitive value. */
@@ -89,6 +92,8 @@ export type LimitHint =
   | { kind: 'range'; integer: boolean; min?: number; max?: number }
   | { kind: 'items'; min?: number; max?: number }
   | { kind: 'format'; format: string }
+  /** The field's constraints exclude every answer: it can only be left empty. */
+  | { kind: 'none-fits' }
 
 /** Why a URL is not opened. */
 export type UrlRefusal = 'invalid' | 'scheme' | 'insecure'
@@ -146,6 +151,7 @@ export const DEFAULT_ELICITATION_LABELS: ElicitationLabels = {
     if (hint.kind === 'length') return span(hint.min, hint.max, 'characters')
     if (hint.kind === 'items') return span(hint.min, hint.max, 'choices')
     if (hint.kind === 'format') return FORMAT_HINTS[hint.format] ?? `Format: ${hint.format}`
+    if (hint.kind === 'none-fits') return 'No answer fits what the server asked for here; leave it empty.'
     const what = hint.integer ? 'A whole number' : 'A number'
     if (hint.min !== undefined && hint.max !== undefined) return `${what} from ${hint.min} to ${hint.max}`
     return hint.min !== undefined ? `${what} of at least ${hint.min}` : `${what} of at most ${hint.max}`
@@ -178,7 +184,7 @@ export const DEFAULT_ELICITATION_LABELS: ElicitationLabels = {
         ? 'The site name mixes alphabets and may imitate another site.'
         : 'The address contains a user name before "@"; the real site is the part after it.',
   recordAsked: (server) => `${server ?? 'A server'} asked`,
-  recordOutcome: (status, mode, shared) => {
+  recordOutcome: (status, mode, shared, action) => {
     switch (status) {
       case 'pending':
         return 'Waiting for your answer.'
@@ -193,7 +199,9 @@ export const DEFAULT_ELICITATION_LABELS: ElicitationLabels = {
       case 'expired':
         return 'Expired without an answer. Nothing was shared.'
       default:
-        return 'This request could not be shown. Nothing was shared.'
+        return action === 'decline'
+          ? 'This request could not be shown, so it was declined for you. Nothing was shared.'
+          : 'This request could not be shown. Nothing was shared.'
     }
   },
   recordReason: (reason) => `Reason: ${reason}`,

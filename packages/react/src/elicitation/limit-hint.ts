@@ -1,10 +1,17 @@
+import type { PrimitiveSchemaDefinition } from '@mcp-hitl/core'
+import { findFieldConflict } from '@mcp-hitl/core/internal'
 import type { LimitHint } from './labels'
 
 type Field = Record<string, unknown>
 const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined)
 
-/** The limit of a field worth saying before the user breaks it (length, range, choices, format), if any. */
+/**
+ * The limit of a field worth saying before the user breaks it (length, range, choices, format), if
+ * any; for an optional field whose constraints no answer meets (the kit shows it rather than refuse
+ * the request), that it takes none.
+ */
 export function limitHintOf(field: Field): LimitHint | undefined {
+  if (findFieldConflict(field as unknown as PrimitiveSchemaDefinition)) return { kind: 'none-fits' }
   if (field.type === 'string') {
     const min = num(field.minLength)
     const max = num(field.maxLength)

@@ -123,6 +123,21 @@ describe('createElicitationActivityRenderer inside ElicitationActivities', () =>
     await waitFor(() => expect(within(screen.getByRole('dialog')).getByText('How many seats for el_open?')).toBeTruthy())
   })
 
+  it('says a request no form could satisfy was declined for the person, and why', () => {
+    const agent = new Agent()
+    const reason = 'No form can satisfy this request: Property "age" has minimum 10 greater than maximum 1.'
+    const refused = data('el_refused', { status: 'failed', response: { action: 'decline' }, reason })
+    agent.setMessages([elicitationMessage(refused)] as never)
+    const renderer = createElicitationActivityRenderer()
+    render(
+      <ElicitationActivities agent={agent}>
+        <div data-testid="refused">{renderActivity(renderer, elicitationMessage(refused))}</div>
+      </ElicitationActivities>,
+    )
+    expect(screen.getByTestId('refused').textContent).toBe(`The request from trips could not be shown, so it was declined for you: ${reason}`)
+    expect(screen.getByTestId('refused').firstElementChild?.getAttribute('data-status')).toBe('failed')
+  })
+
   it('outside ElicitationActivities it says where it belongs', () => {
     const renderer = createElicitationActivityRenderer()
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)

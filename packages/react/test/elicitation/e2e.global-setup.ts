@@ -1,7 +1,9 @@
 /**
  * Node side of the elicitation end-to-end browser test: a real MCP SDK server whose tool asks for
  * input, an SDK client routed into the kit's broker, an AI SDK UI message stream carrying the
- * elicitation parts to `useChat`, and the kit's respond handler. Served on 127.0.0.1 (free port),
+ * elicitation parts to `useChat`, and the kit's respond handler. The user's message picks the tool:
+ * "every name" asks, as written and unchecked by the SDK, for a field of every legal property name
+ * (`__proto__` among them), "impossible" for a form no answer can satisfy, anything else `register`. Served on 127.0.0.1 (free port),
  * with CORS for the Vitest page; the URL reaches the browser through `provide`.
  * Core is imported from its sources by path: global setup files resolve packages without the
  * `@mcp-hitl/source` condition, so the package name would load a (possibly stale) `dist`.
@@ -17,6 +19,8 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { ElicitationCompleteNotificationSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { createUIMessageStream, createUIMessageStreamResponse } from 'ai'
 import type { TestProject } from 'vitest/node'
+import { z } from 'zod'
+import { EVERY_NAME_PARAMS } from '../../../core/test/fixtures/property-names'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -61,6 +65,27 @@ export default async function setup(project: TestProject) {
     received.push(result)
     return { content: [{ type: 'text', text: `server got ${JSON.stringify(result)}` }] }
   })
+  /** Asks with `params` exactly as given (the SDK's `elicitInput` would rewrite the schema) and reports the raw answer. */
+  const askRaw = async (params: Record<string, unknown>) => {
+    const result = await mcp.server.request({ method: 'elicitation/create', params }, z.unknown())
+    received.push(result)
+    return { content: [{ type: 'text' as const, text: `server got ${JSON.stringify(result)}` }] }
+  }
+  mcp.registerTool('every_name', { description: 'Asks for a field of every legal name' }, () => askRaw(EVERY_NAME_PARAMS))
+  mcp.registerTool('impossible', { description: 'Asks for a form no answer can satisfy' }, () =>
+    askRaw({
+      mode: 'form',
+      message: 'How old are you?',
+      requestedSchema: { type: 'object', properties: { age: { type: 'integer', title: 'Age', minimum: 10, maximum: 1 } }, required: ['age'] },
+    }),
+  )
+  const TOOLS: Record<string, string> = { 'every name': 'every_name', impossible: 'impossible' }
+  /** The tool a chat turn calls, by the text of the user's last message. */
+  const toolOf = async (request: Request): Promise<string> => {
+    const body = (await request.json().catch(() => undefined)) as { messages?: { parts?: { type: string; text?: string }[] }[] } | undefined
+    const text = body?.messages?.at(-1)?.parts?.find((part) => part.type === 'text')?.text ?? ''
+    return TOOLS[text] ?? 'register'
+  }
   const received: unknown[] = []
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
   const client = new Client({ name: 'e2e-host', version: '1.0.0' }, { capabilities: { elicitation: BROKER_ELICITATION_CAPABILITY } })
@@ -74,12 +99,12 @@ export default async function setup(project: TestProject) {
   await client.connect(clientSide)
   const respond = createRespondHandler(broker, { getSessionId: () => 'e2e' })
 
-  const chat = () =>
+  const chat = (tool: string) =>
     createUIMessageStreamResponse({
       stream: createUIMessageStream({
         execute: async ({ writer }) => {
           emit = (part) => writer.write(part)
-          const result = await client.callTool({ name: 'register' })
+          const result = await client.callTool({ name: tool })
           const text = (result.content as { type: string; text: string }[])[0]!.text
           writer.write({ type: 'text-start', id: 't1' })
           writer.write({ type: 'text-delta', id: 't1', delta: text })
@@ -93,8 +118,7 @@ export default async function setup(project: TestProject) {
     void (async () => {
       if (req.method === 'OPTIONS') return void res.writeHead(204, CORS).end()
       if (req.url === '/api/chat' && req.method === 'POST') {
-        await toRequest(req, base)
-        return send(res, chat())
+        return send(res, chat(await toolOf(await toRequest(req, base))))
       }
       if (req.url === '/api/respond') return send(res, await respond(await toRequest(req, base)))
       if (req.url === '/api/received') return send(res, Response.json(received))

@@ -52,7 +52,12 @@ const CASES: [string, ElicitationRequestData, RegExp][] = [
   ['declined', base('declined', { response: { action: 'decline' } }), /You declined\. Nothing was shared\./],
   ['cancelled', base('cancelled', { response: { action: 'cancel' }, reason: 'The MCP request was cancelled' }), /Cancelled\./],
   ['expired', base('expired', { response: { action: 'cancel' }, reason: 'No answer within 600 s' }), /Expired without an answer/],
-  ['failed', base('failed', { response: { action: 'decline' }, reason: 'The schema has a nested object' }), /could not be shown/],
+  ['failed', base('failed', { response: { action: 'decline' }, reason: 'The schema has a nested object' }), /could not be shown, so it was declined for you\. Nothing was shared\./],
+  [
+    'url step not completed',
+    base('failed', { mode: 'url', url: 'https://auth.example.com', response: { action: 'accept' }, reason: 'The request ended' }),
+    /^This request could not be shown\. Nothing was shared\.$/,
+  ],
   ['url accepted', base('accepted', { mode: 'url', url: 'https://auth.example.com', response: { action: 'accept' } }), /agreed to continue/],
   ['url completed', base('completed', { mode: 'url', url: 'https://auth.example.com', response: { action: 'accept' } }), /finished on the other page/],
 ]
@@ -97,6 +102,23 @@ describe('ElicitationRecord', () => {
     }
     expect(document.querySelector('[data-part="record-fields"]')).toBeNull()
     await expectNoAxeViolations()
+  })
+
+  it('shows fields the wire carried under stand-in keys under their own names', async () => {
+    const data = base('accepted', {
+      requestedSchema: { type: 'object', properties: { 'mcp-hitl-name-0': { type: 'string' }, plan: { type: 'string', title: 'Plan' } } },
+      response: { action: 'accept', content: { 'mcp-hitl-name-0': 'kept', plan: 'free' } },
+      encodedNames: { 'mcp-hitl-name-0': '__proto__' },
+    })
+    await render(
+      <Transcript>
+        <ElicitationRecord data={data} />
+      </Transcript>,
+    )
+    await expect.element(page.getByText('You shared:')).toBeVisible()
+    // A field without a title is named by its name: the real one, not the stand-in.
+    expect(document.body.textContent).toContain('__proto__kept')
+    expect(document.body.textContent).not.toContain('mcp-hitl-name-0')
   })
 
   it('takes its words from labels, forwards its ref and props', async () => {

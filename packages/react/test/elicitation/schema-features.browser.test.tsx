@@ -184,3 +184,32 @@ describe('choice groups are named after their field', () => {
     await expectNoAxeViolations()
   })
 })
+
+describe('an optional field whose constraints no answer meets (shown, not refused)', () => {
+  it('says so before anything is typed, refuses a value with the same words, and sends the form with it left empty', async () => {
+    const { dialog, bodies } = await openWith(
+      s(
+        {
+          name: { type: 'string', title: 'Name' },
+          age: { type: 'integer', title: 'Age', minimum: 10, maximum: 1 },
+          tags: { type: 'array', title: 'Tags', items: { type: 'string', enum: ['a', 'b'] }, minItems: 3 },
+        },
+        ['name'],
+      ),
+    )
+    const leaveEmpty = 'No answer fits what the server asked for here; leave it empty.'
+    await expect.element(dialog.getByLabelText('Age')).toHaveAccessibleDescription(leaveEmpty)
+    // The multi-select's hint too, beside its choices.
+    expect(dialog.getByText(leaveEmpty).elements()).toHaveLength(2)
+    await dialog.getByLabelText('Name').fill('Ada')
+    await dialog.getByLabelText('Age').fill('5')
+    await submit(dialog)
+    // Under the field and in the list of fields to fix.
+    await expect.element(dialog.getByText('No answer fits this field as the server asked for it; leave it empty.').first()).toBeVisible()
+    expect(bodies).toEqual([])
+    await dialog.getByLabelText('Age').clear()
+    await submit(dialog)
+    await expect.poll(() => bodies).toHaveLength(1)
+    expect(bodies[0]).toEqual({ id: expect.any(String), action: 'accept', content: { name: 'Ada' } })
+  })
+})

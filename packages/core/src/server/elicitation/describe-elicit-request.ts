@@ -1,8 +1,11 @@
 /**
  * Turns untrusted `elicitation/create` params into what the broker stores and shows, or the reason it
- * cannot be shown. A form's schema goes through `parseRequestedSchema`; a URL must be a web page.
+ * cannot be shown. A form's schema goes through `parseRequestedSchema` (flaws a form can work around
+ * come back as `adjustments`, for the logs); a URL must be a web page. The reason of a refused form
+ * is shown to the person in the chat's record of the request, so it is bounded and says why in a
+ * sentence or three, naming the fields as the server named them.
  */
-import { parseRequestedSchema } from '../../elicitation/parse-requested-schema'
+import { parseRequestedSchema, type SchemaIssue } from '../../elicitation/parse-requested-schema'
 import type { ElicitRequestParams } from '../../elicitation/protocol'
 import { isElicitRequestURLParams } from '../../elicitation/protocol'
 import { EMPTY_REQUESTED_SCHEMA } from './elicitation-data'
@@ -11,8 +14,26 @@ import type { StoredElicitation } from './stores/elicitation-store'
 /** The parts of a stored elicitation that come from the request params. */
 export type ElicitRequestShown = Pick<StoredElicitation, 'mode' | 'message' | 'requestedSchema' | 'url' | 'urlElicitationId'>
 
-/** Result of {@link describeElicitRequest}: what to show, or why not (with the message, for the failed part). */
-export type DescribedElicitRequest = { ok: true; shown: ElicitRequestShown } | { ok: false; message: string; reason: string }
+/**
+ * Result of {@link describeElicitRequest}: what to show (and the schema flaws worked around, if any),
+ * or why not (with the message, for the failed part).
+ */
+export type DescribedElicitRequest =
+  | { ok: true; shown: ElicitRequestShown; adjustments?: SchemaIssue[] }
+  | { ok: false; message: string; reason: string }
+
+// The issues a refusal's reason quotes, and its length: it is read by a person, in the chat.
+const SHOWN_ISSUES = 3
+const MAX_REASON_LENGTH = 1_000
+
+/** Why no form can satisfy a schema, in at most {@link SHOWN_ISSUES} of its issues and {@link MAX_REASON_LENGTH} characters. */
+function unusableSchemaReason(issues: readonly SchemaIssue[]): string {
+  const quoted = issues.slice(0, SHOWN_ISSUES).map((issue) => issue.message)
+  const more = issues.length - quoted.length
+  if (more > 0) quoted.push(`(${more} more ${more === 1 ? 'issue' : 'issues'}.)`)
+  const reason = `No form can satisfy this request: ${quoted.join(' ')}`
+  return reason.length > MAX_REASON_LENGTH ? `${reason.slice(0, MAX_REASON_LENGTH - 1)}…` : reason
+}
 
 /** Validates and normalises `params` (form or URL mode). */
 export function describeElicitRequest(params: ElicitRequestParams): DescribedElicitRequest {
@@ -35,9 +56,7 @@ export function describeElicitRequest(params: ElicitRequestParams): DescribedEli
     }
   }
   const parsed = parseRequestedSchema((params as { requestedSchema?: unknown })?.requestedSchema)
-  if (!parsed.ok) {
-    const detail = parsed.issues.map((issue) => `${issue.pointer || '/'}: ${issue.message}`).join('; ')
-    return { ok: false, message, reason: `Unusable requestedSchema: ${detail}` }
-  }
-  return { ok: true, shown: { mode: 'form', message, requestedSchema: parsed.schema } }
+  if (!parsed.ok) return { ok: false, message, reason: unusableSchemaReason(parsed.issues) }
+  const shown: ElicitRequestShown = { mode: 'form', message, requestedSchema: parsed.schema }
+  return parsed.adjustments ? { ok: true, shown, adjustments: parsed.adjustments } : { ok: true, shown }
 }

@@ -3,6 +3,7 @@
  * events its logging hook receives. Kept apart from the implementation so adapters and handlers
  * depend on the contract only.
  */
+import type { SchemaIssue } from '../../elicitation/schema-issues'
 import type { ValidateContentResult } from '../../elicitation/validate-content'
 import type { ElicitRequestParams, ElicitResult, RequestedSchema } from '../../elicitation/protocol'
 import type {
@@ -89,7 +90,16 @@ export interface CompleteScope {
 
 /** What the broker reports to `onEvent`; never content. */
 export type ElicitationBrokerEvent =
-  | { type: 'requested'; id: string; sessionId: string; serverName?: string; mode: ElicitationMode; expiresAt: number }
+  | {
+      type: 'requested'
+      id: string
+      sessionId: string
+      serverName?: string
+      mode: ElicitationMode
+      expiresAt: number
+      /** Flaws of the server's schema the form works around (for its developer): where, and what was done. */
+      adjustments?: SchemaIssue[]
+    }
   | { type: 'refused'; id: string; sessionId: string; serverName?: string; reason: string }
   | {
       type: 'settled'

@@ -147,8 +147,74 @@ describe('createElicitationBroker', () => {
     await expect(broker.request(bad as never, { sessionId: 's1', emit: rec.emit })).resolves.toEqual({ action: 'decline' })
     const [part] = rec.parts
     expect(part?.data.status).toBe('failed')
-    expect(part?.data.reason).toMatch(/properties\/a/)
+    expect(part?.data.reason).toBe(
+      'No form can satisfy this request: Property "a" is a nested object; elicitation schemas are flat, so move its fields to the top level.',
+    )
     expect(part?.data.requestedSchema).toEqual({ type: 'object', properties: {} })
+  })
+
+  it('shows a schema with a flaw the form works around, answers with the person\'s answer, and reports the adjustments for the logs', async () => {
+    const events: ElicitationBrokerEvent[] = []
+    broker = createElicitationBroker({ onEvent: (e) => events.push(e) })
+    const rec = createPartRecorder()
+    const flawed = {
+      message: 'Pick a plan',
+      requestedSchema: { type: 'object', properties: { plan: { type: 'string', enum: ['free', 'pro'], default: 'team' } }, required: ['plan', 'seats'] },
+    }
+    const result = broker.request(flawed as never, { sessionId: 's1', emit: rec.emit })
+    const pending = await rec.next((p) => p.data.status === 'pending')
+    expect(pending.data.requestedSchema).toEqual({ type: 'object', properties: { plan: { type: 'string', enum: ['free', 'pro'] } }, required: ['plan'] })
+    expect(events.find((e) => e.type === 'requested')).toMatchObject({
+      adjustments: [
+        { pointer: '/properties/plan/default', message: expect.stringMatching(/not one of its options/) },
+        { pointer: '/required/1', message: expect.stringMatching(/"seats", which is not among the properties/) },
+      ],
+    })
+    // The server's options still hold: its own default is no answer.
+    expect(await broker.respond({ id: pending.id, action: 'accept', content: { plan: 'team' } }, 's1')).toMatchObject({ code: 'invalid_content' })
+    expect(await broker.respond({ id: pending.id, action: 'accept', content: { plan: 'pro' } }, 's1')).toEqual({ ok: true })
+    await expect(result).resolves.toEqual({ action: 'accept', content: { plan: 'pro' } })
+  })
+
+  it('declines a request no form can satisfy and tells the person why in the part, in a bounded reason', async () => {
+    broker = createElicitationBroker()
+    const rec = createPartRecorder()
+    const impossible = { message: 'How old?', requestedSchema: { type: 'object', properties: { age: { type: 'integer', minimum: 10, maximum: 1 } }, required: ['age'] } }
+    await expect(broker.request(impossible as never, { sessionId: 's1', emit: rec.emit })).resolves.toEqual({ action: 'decline' })
+    expect(rec.parts.map((p) => p.data)).toEqual([
+      expect.objectContaining({
+        status: 'failed',
+        message: 'How old?',
+        response: { action: 'decline' },
+        reason: 'No form can satisfy this request: Property "age" has minimum 10 greater than maximum 1, so no answer can be valid, and it is required; swap or correct them.',
+      }),
+    ])
+    // Many issues, long names: the reason quotes three and stays short enough to read.
+    const name = 'n'.repeat(400)
+    const many = { type: 'object', properties: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`${name}${i}`, { type: 'object' }])) }
+    await broker.request({ message: 'Many', requestedSchema: many } as never, { sessionId: 's1', emit: rec.emit })
+    const reason = rec.parts.at(-1)?.data.reason ?? ''
+    expect(reason.length).toBeLessThanOrEqual(1_000)
+    expect(reason).toMatch(/^No form can satisfy this request: Property "n{400}0" is a nested object/)
+    const few = { type: 'object', properties: Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`f${i}`, { type: 'object' }])) }
+    await broker.request({ message: 'Few', requestedSchema: few } as never, { sessionId: 's1', emit: rec.emit })
+    expect(rec.parts.at(-1)?.data.reason).toMatch(/"f2" is a nested object; .* \(2 more issues\.\)$/)
+  })
+
+  it('writes a field named __proto__ under a stand-in, and takes an answer from a page that did not decode it as that field', async () => {
+    broker = createElicitationBroker()
+    const rec = createPartRecorder()
+    const params = JSON.parse('{"message":"Proto","requestedSchema":{"type":"object","properties":{"__proto__":{"type":"string"},"name":{"type":"string"}},"required":["__proto__"]}}')
+    const result = broker.request(params, { sessionId: 's1', emit: rec.emit })
+    const pending = await rec.next((p) => p.data.status === 'pending')
+    expect(pending.data.requestedSchema).toEqual({ type: 'object', properties: { 'mcp-hitl-name-0': { type: 'string' }, name: { type: 'string' } }, required: ['mcp-hitl-name-0'] })
+    expect(pending.data.encodedNames).toEqual({ 'mcp-hitl-name-0': '__proto__' })
+    // What a page built on the AI SDK example sends: the keys it was shown.
+    expect(await broker.respond({ id: pending.id, action: 'accept', content: { 'mcp-hitl-name-0': 'x', name: 'Ada' } }, 's1')).toEqual({ ok: true })
+    const answer = await result
+    expect(JSON.stringify(answer)).toBe('{"action":"accept","content":{"__proto__":"x","name":"Ada"}}')
+    // The settled part carries the answer encoded the same way.
+    expect(rec.parts.at(-1)?.data.response).toEqual({ action: 'accept', content: { 'mcp-hitl-name-0': 'x', name: 'Ada' } })
   })
 
   it('declines a request without a session, which nobody could answer', async () => {

@@ -8,7 +8,9 @@
  * another replica; the waiting `request` learns of it through the store's subscription.
  */
 import { McpHitlError } from '../../errors'
+import { decodeAnswerNames } from '../../elicitation/elicitation-name-stand-ins'
 import type { ElicitRequestParams, ElicitResult } from '../../elicitation/protocol'
+import type { SchemaIssue } from '../../elicitation/schema-issues'
 import { isSafeServerIconSrc } from '../../elicitation/server-icon'
 import { validateElicitationContent } from '../../elicitation/validate-content'
 import type { ElicitationRequestData, ElicitationStatus, RespondRequestBody } from '../../elicitation/wire'
@@ -222,6 +224,8 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
       private readonly ctx: ElicitationRequestContext,
       /** Monotonic (`performance.now()`) time at which it expires. */
       readonly deadline: number,
+      /** The schema flaws worked around, reported with `requested`. */
+      private readonly adjustments?: SchemaIssue[],
     ) {
       this.promise = new Promise((resolve) => {
         this.resolve = resolve
@@ -253,7 +257,8 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
       armExpiry()
       // The waiter is its own abort listener (handleEvent): no extra closure per request.
       ctx.signal?.addEventListener('abort', this, { once: true })
-      report({ type: 'requested', id: record.id, sessionId: record.sessionId, serverName: record.serverName, mode: record.mode, expiresAt: record.expiresAt })
+      const { adjustments } = this
+      report({ type: 'requested', id: record.id, sessionId: record.sessionId, serverName: record.serverName, mode: record.mode, expiresAt: record.expiresAt, ...(adjustments ? { adjustments } : {}) })
       emitData(ctx.emit, record.sessionId, toElicitationRequestData(record, 'pending'))
       if (ctx.signal?.aborted) this.handleEvent()
       if (closed) void settleFromHere(this, cancelled(record.id, 'The elicitation broker was closed'), 'close')
@@ -378,7 +383,7 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
       return refuse(ctx, shown, 'failed', { action: 'decline' }, 'The elicitation store is unavailable')
     }
 
-    const waiter = new PendingElicitation(record, ctx, deadline)
+    const waiter = new PendingElicitation(record, ctx, deadline, described.adjustments)
     void waiter.start()
     return waiter.promise
   }
@@ -405,7 +410,8 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
     }
     let result: ElicitResult = { action: body.action }
     if (body.action === 'accept' && record.mode === 'form') {
-      const checked = validate(record.requestedSchema, body.content ?? {})
+      // A page that did not decode the part answers a stand-in key: it means the field it stands for.
+      const checked = validate(record.requestedSchema, decodeAnswerNames(record.requestedSchema.properties, body.content ?? {}))
       if (!checked.ok) return refuse('invalid_content', 'The content does not match the requested schema', { fieldErrors: checked.errors })
       // Measured once validated: only the schema's fields are left, and it is what travels on.
       const bytes = jsonByteLength(checked.content)

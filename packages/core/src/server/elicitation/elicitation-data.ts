@@ -1,7 +1,10 @@
 /**
  * Builds what the chat UI sees of an elicitation: the `data` of a `data-elicitation-request` part.
- * Content only ever leaves here redacted.
+ * Content only ever leaves here redacted, and a field whose name a JSON reader refuses as a key
+ * only under its stand-in (`encodeElicitationNames`): every copy of the data (the chat stream, the
+ * AG-UI activity, the live channel, the pending list) is built here, so all carry the same shape.
  */
+import { encodeElicitationNames } from '../../elicitation/elicitation-name-stand-ins'
 import type { ElicitResult, RequestedSchema } from '../../elicitation/protocol'
 import { redactElicitationContent } from '../../elicitation/redact'
 import { ELICITATION_DATA_PART_TYPE } from '../../elicitation/wire'
@@ -40,7 +43,7 @@ export function toElicitationRequestData(
         : { action: result.action }
   }
   if (reason !== undefined) data.reason = reason
-  return data
+  return encodeElicitationNames(data)
 }
 
 /** Wraps part data as the AI SDK UI message stream chunk; the part id is the elicitation id. */

@@ -8,11 +8,14 @@
  *
  * It also answers a replayed form request (the same JSON-RPC id and params after a reconnect) with
  * the answer the client gave the first time, instead of passing it on for a second dialog: the AI
- * SDK's handler never sees the request id.
+ * SDK's handler never sees the request id. And it gives a form answer's fields back their names
+ * (`decodeAnswerNames`) where `attachBrokerToAiSdkClient` passed them under stand-ins, past the
+ * client's own check that drops a `__proto__` key.
  */
 import type { JSONRPCMessage, MCPTransport } from '@ai-sdk/mcp'
 import type { ElicitRequestURLParams } from '../../../elicitation/protocol'
 import { ELICITATION_COMPLETE_METHOD, ELICITATION_CREATE_METHOD } from '../../../elicitation/protocol'
+import { decodeAnswerNames } from '../../../elicitation/elicitation-name-stand-ins'
 import type { ElicitationBroker, ElicitationRequestContext } from '../elicitation-broker-types'
 import { type ElicitationContextOption, type PeerInfo, readContext } from './read-context'
 import { ReplayedRequests } from './replayed-requests'
@@ -35,6 +38,13 @@ type IncomingMessage = {
 
 type OutgoingMessage = { id?: string | number; method?: string; result?: unknown; error?: unknown }
 
+/** A form answer with its content's stand-in keys turned back into the schema's names. */
+function withDecodedNames(properties: unknown, result: unknown): unknown {
+  const content = (result as { content?: unknown } | null)?.content
+  if (content === undefined) return result
+  return { ...(result as object), content: decodeAnswerNames(properties, content) }
+}
+
 // JSON-RPC ids are typed: 1 and "1" are two requests.
 const idKey = (id: string | number) => `${typeof id}:${id}`
 
@@ -51,8 +61,9 @@ export function withUrlElicitation(
   let peer: PeerInfo | undefined
   const read = (): ElicitationRequestContext => readContext(context, peer)
   const replayed = new ReplayedRequests()
-  // Form requests passed on to the client, by id: settled when the client's response goes out.
-  const forwarded = new Map<string, { resolve: (result: unknown) => void; reject: (error: unknown) => void }>()
+  // Form requests passed on to the client, by id (with their schema's properties, for the names of
+  // the answer): settled when the client's response goes out.
+  const forwarded = new Map<string, { resolve: (result: unknown) => void; reject: (error: unknown) => void; properties: unknown }>()
   const never = new AbortController().signal
   const outer: UrlModeTransport = {
     start: () => inner.start(),
@@ -62,8 +73,12 @@ export function withUrlElicitation(
       if (waiting && out.id !== undefined) {
         forwarded.delete(idKey(out.id))
         // An error is not remembered: a replay of a request that failed is passed on again.
-        if (out.result !== undefined) waiting.resolve(out.result)
-        else waiting.reject(out.error)
+        if (out.result === undefined) waiting.reject(out.error)
+        else {
+          const result = withDecodedNames(waiting.properties, out.result)
+          waiting.resolve(result)
+          return inner.send({ ...out, result } as unknown as JSONRPCMessage)
+        }
       }
       return inner.send(message)
     },
@@ -90,7 +105,8 @@ export function withUrlElicitation(
       replayed
         .answer(scope, message.params, never, () => {
           // The first of its kind: the client answers it; its response (in `send`) is the recorded answer.
-          const answer = new Promise<never>((resolve, reject) => forwarded.set(idKey(id), { resolve: resolve as (r: unknown) => void, reject }))
+          const properties = (message.params?.requestedSchema as { properties?: unknown } | undefined)?.properties
+          const answer = new Promise<never>((resolve, reject) => forwarded.set(idKey(id), { resolve: resolve as (r: unknown) => void, reject, properties }))
           outer.onmessage?.(raw)
           return answer
         })

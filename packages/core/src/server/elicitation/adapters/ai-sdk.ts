@@ -11,7 +11,8 @@
  */
 import { setMaxListeners } from 'node:events'
 import type { ElicitResult as AiSdkElicitResult, ElicitationRequestSchema, MCPClient } from '@ai-sdk/mcp'
-import type { ElicitRequestParams } from '../../../elicitation/protocol'
+import { encodeAnswerNames } from '../../../elicitation/elicitation-name-stand-ins'
+import type { ElicitContent, ElicitRequestParams, ElicitResult } from '../../../elicitation/protocol'
 import type { ElicitationBroker, ElicitationRequestContext } from '../elicitation-broker-types'
 import { type ElicitationContextOption, readContext } from './read-context'
 
@@ -27,6 +28,13 @@ export interface AiSdkAdapterOptions {
   schema: typeof ElicitationRequestSchema
   /** Session, server name and part writer for each request; a function is read once per request. */
   context: ElicitationContextOption
+}
+
+/** `result` with its content's names encoded for the client's check (see `encodeAnswerNames`). */
+function withEncodedNames(params: ElicitRequestParams, result: ElicitResult): ElicitResult {
+  if (!result.content) return result
+  const properties = (params as { requestedSchema?: { properties?: unknown } }).requestedSchema?.properties
+  return { ...result, content: encodeAnswerNames(properties, result.content) as ElicitContent }
 }
 
 /** The narrow client surface the adapter needs; `serverInfo` names the server when `context` does not. */
@@ -54,7 +62,10 @@ export function attachBrokerToAiSdkClient(
       const signal = base.signal ? AbortSignal.any([base.signal, detached.signal]) : detached.signal
       const ctx: ElicitationRequestContext = { ...base, signal, modes: ['form'] }
       // The client validated only `message` and that `requestedSchema` exists; the broker parses the rest.
-      return broker.request(request.params as unknown as ElicitRequestParams, ctx) as Promise<AiSdkElicitResult>
+      const params = request.params as unknown as ElicitRequestParams
+      // The client's own check of the result (a zod record) drops a `__proto__` key: the answer
+      // passes it under stand-ins, which `withUrlElicitation` turns back into the names on the wire.
+      return broker.request(params, ctx).then((result) => withEncodedNames(params, result)) as Promise<AiSdkElicitResult>
     } catch (error) {
       return Promise.reject(error)
     }

@@ -55,7 +55,9 @@ function withoutSchema(request: { params?: unknown }): { params?: unknown } {
  * the request with an empty form schema (so it still refuses a mode the client did not declare and
  * checks the result), and the kit's tolerant parser gets the params that came. The handler stays in
  * the SDK's own table: wire requests (their ids, cancellation) and `input_required` rounds reach it
- * as before, whether the client is connected yet or not.
+ * as before, whether the client is connected yet or not. The SDK's check of the result copies its
+ * content through a zod record, which drops a field named `__proto__`; the answer that goes out
+ * keeps the broker's own content (validated against the schema already), so every field arrives.
  */
 function setTolerantElicitHandler(
   client: McpClientV2ElicitationClient,
@@ -63,20 +65,28 @@ function setTolerantElicitHandler(
 ): void {
   const host = client as unknown as WrapHandlerHost
   const sdkWrap = host._wrapHandler
-  // The params as they came, per request context (the one object the SDK passes down its chain).
+  // The params as they came, and the broker's answer, per request context (the one object the SDK
+  // passes down its chain).
   const received = new WeakMap<object, unknown>()
+  const answered = new WeakMap<object, SdkElicitResult>()
   if (typeof sdkWrap === 'function') {
     const hadOwn = Object.hasOwn(host, '_wrapHandler')
     host._wrapHandler = function (this: unknown, method, handler) {
       const wrapped = sdkWrap.call(this, method, handler)
       if (method !== ELICITATION_CREATE) return wrapped
-      return (request, ctx) => {
+      return async (request, ctx) => {
         received.set(ctx, request.params)
-        return wrapped(withoutSchema(request), ctx)
+        const checked = await wrapped(withoutSchema(request), ctx)
+        const own = answered.get(ctx)?.content
+        return own && isRecord(checked) && isRecord(checked.content) ? { ...checked, content: own } : checked
       }
     }
     try {
-      client.setRequestHandler(ELICITATION_CREATE, { params: RAW_PARAMS }, (params, ctx) => handle(received.has(ctx) ? received.get(ctx) : params, ctx))
+      client.setRequestHandler(ELICITATION_CREATE, { params: RAW_PARAMS }, async (params, ctx) => {
+        const result = await handle(received.has(ctx) ? received.get(ctx) : params, ctx)
+        answered.set(ctx, result)
+        return result
+      })
     } finally {
       if (hadOwn) host._wrapHandler = sdkWrap
       else delete host._wrapHandler
