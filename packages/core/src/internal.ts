@@ -8,3 +8,8 @@ export { CONSENT_ACTIVATION_DELAY_MS, createActivationGuard } from './consent/ac
 export type { ActivationGuard, ActivationGuardOptions } from './consent/activation-guard'
 export { createRequestPacer, PacerRefusedError } from './consent/request-pacer'
 export type { PacerRefusal, PacerTurn, RequestPacer, RequestPacerOptions } from './consent/request-pacer'
+
+// Who asks: the host's name for a server apart from its claims, and a server's words made safe to quote inline
+export { readElicitationIdentity } from './elicitation/elicitation-identity'
+export type { ElicitationIdentity } from './elicitation/elicitation-identity'
+export { showControlCharacters } from './elicitation/show-control-characters'

@@ -82,7 +82,8 @@ function wordsOf(label: string): string[] {
     .filter(Boolean)
 }
 
-function labelIsSensitive(label: string): boolean {
+/** True for a name or title holding one of {@link SENSITIVE_NAME_STEMS} or {@link SENSITIVE_NAME_WORDS}. */
+export function isSensitiveLabel(label: string): boolean {
   const words = wordsOf(label)
   const joined = words.join('')
   if (STEMS.some((stem) => joined.includes(stem))) return true
@@ -96,7 +97,7 @@ function labelIsSensitive(label: string): boolean {
  */
 export function isSensitiveField(name: string, field: PrimitiveSchemaDefinition): boolean {
   if (field.writeOnly === true || (field as { format?: unknown }).format === 'password') return true
-  return labelIsSensitive(name) || (field.title !== undefined && labelIsSensitive(field.title))
+  return isSensitiveLabel(name) || (field.title !== undefined && isSensitiveLabel(field.title))
 }
 
 /** Copy of `content` with the value of every sensitive field replaced by {@link REDACTED}. */

@@ -9,7 +9,6 @@
  */
 import { McpHitlError } from '../../errors'
 import type { ElicitRequestParams, ElicitResult } from '../../elicitation/protocol'
-import { isSafeServerIconSrc } from '../../elicitation/server-icon'
 import { validateElicitationContent } from '../../elicitation/validate-content'
 import type { ElicitationRequestData, ElicitationStatus, RespondRequestBody } from '../../elicitation/wire'
 import { createElicitationId } from './create-elicitation-id'
@@ -25,6 +24,7 @@ import type {
   SessionSubscription,
 } from './elicitation-broker-types'
 import { DeadlineQueue } from './deadline-queue'
+import { recordIdentity } from './record-identity'
 import { EMPTY_REQUESTED_SCHEMA, toElicitationDataPart, toElicitationRequestData } from './elicitation-data'
 import { UrlCompletions } from './url-completions'
 import type { UrlWait } from './url-completions'
@@ -137,10 +137,16 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
     reason: string,
   ): ElicitResult => {
     const at = now()
-    const record: StoredElicitation = { id: createElicitationId(), sessionId: ctx.sessionId, createdAt: at, expiresAt: at, status: 'pending', ...shown }
-    if (ctx.serverName !== undefined) record.serverName = ctx.serverName
-    if (isSafeServerIconSrc(ctx.serverIcon)) record.serverIcon = ctx.serverIcon
-    report({ type: 'refused', id: record.id, sessionId: ctx.sessionId, serverName: ctx.serverName, reason })
+    const record: StoredElicitation = {
+      id: createElicitationId(),
+      sessionId: ctx.sessionId,
+      createdAt: at,
+      expiresAt: at,
+      status: 'pending',
+      ...shown,
+      ...recordIdentity(ctx),
+    }
+    report({ type: 'refused', id: record.id, sessionId: ctx.sessionId, serverName: record.serverName, reason })
     emitData(ctx.emit, ctx.sessionId, toElicitationRequestData(record, status, result, reason))
     return result
   }
@@ -360,9 +366,8 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
       expiresAt: createdAt + ttl,
       status: 'pending',
       ...shown,
+      ...recordIdentity(ctx),
     }
-    if (ctx.serverName !== undefined) record.serverName = ctx.serverName
-    if (isSafeServerIconSrc(ctx.serverIcon)) record.serverIcon = ctx.serverIcon
     try {
       const created = await store.create(record, limits)
       if (!created.ok) {
