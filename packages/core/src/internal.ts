@@ -10,6 +10,6 @@ export { createRequestPacer, PacerRefusedError } from './consent/request-pacer'
 export type { PacerRefusal, PacerTurn, RequestPacer, RequestPacerOptions } from './consent/request-pacer'
 
 // Who asks: the host's name for a server apart from its claims, and a server's words made safe to quote inline
-export { readElicitationIdentity } from './elicitation/elicitation-identity'
+export { hostServerName, readElicitationIdentity } from './elicitation/elicitation-identity'
 export type { ElicitationIdentity } from './elicitation/elicitation-identity'
 export { showControlCharacters } from './elicitation/show-control-characters'

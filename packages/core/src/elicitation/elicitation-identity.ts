@@ -34,10 +34,8 @@ const name = (value: unknown): string | undefined =>
  */
 export function readElicitationIdentity(data: unknown): ElicitationIdentity {
   if (!isRecord(data)) return {}
-  const title = name(data.serverTitle)
   const claimed = name(data.serverClaimedName)
-  const shown = name(data.serverName)
-  const hostName = title ?? (shown !== undefined && shown !== claimed ? shown : undefined)
+  const hostName = hostServerName(data)
   const identity: ElicitationIdentity = {}
   if (hostName !== undefined) identity.hostName = hostName
   if (claimed !== undefined && claimed !== hostName) identity.claimedName = claimed
@@ -45,4 +43,13 @@ export function readElicitationIdentity(data: unknown): ElicitationIdentity {
   const raisedBy = summarizeToolCall(data.raisedBy)
   if (raisedBy) identity.raisedBy = raisedBy
   return identity
+}
+
+/** The host's name for the server of elicitation request data, for the host's sentences ("Send to Weather"); see {@link readElicitationIdentity}. */
+export function hostServerName(data: unknown): string | undefined {
+  if (!isRecord(data)) return undefined
+  const title = name(data.serverTitle)
+  if (title !== undefined) return title
+  const shown = name(data.serverName)
+  return shown !== undefined && shown !== name(data.serverClaimedName) ? shown : undefined
 }

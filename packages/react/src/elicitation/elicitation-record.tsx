@@ -5,6 +5,7 @@
  * failed, with the reason. It renders the `data` of a `data-elicitation-request` part, which the
  * broker rewrites in place on every status change, so the record is always the current one.
  */
+import { hostServerName } from '@mcp-hitl/core/internal'
 import {
   type ElicitationRequestData,
   type ElicitContentValue,
@@ -79,7 +80,7 @@ export const ElicitationRecord = forwardRef<HTMLDivElement, ElicitationRecordPro
   return (
     <div {...props} ref={ref} data-part="record" data-status={status} data-mode={mode}>
       <p data-part="record-request">
-        <span data-part="record-asked">{labels.recordAsked(data.serverName)}</span>{' '}
+        <span data-part="record-asked">{labels.recordAsked(hostServerName(data))}</span>{' '}
         <q data-part="record-message">{data.message}</q>
       </p>
       <p data-part="record-outcome">{labels.recordOutcome(status, mode, fields.length > 0)}</p>
