@@ -28,6 +28,22 @@ describe('readElicitationIdentity', () => {
   })
 })
 
+describe('readElicitationIdentity: raisedBy from the network', () => {
+  it('shows at most three arguments, never a value marked hidden, and cuts long text', () => {
+    const { raisedBy } = readElicitationIdentity({
+      raisedBy: {
+        toolName: 'sign_in',
+        arguments: [{ name: 'a', value: 'x'.repeat(500) }, { name: 'token', value: 'leak', hidden: true }, { name: 'b', value: 1 }, { name: 'c', value: 'd' }],
+        moreArguments: 2,
+        app: { resourceUri: 'javascript:alert(1)', title: 'X' },
+      },
+    })
+    expect(raisedBy?.arguments).toEqual([{ name: 'a', value: `${'x'.repeat(119)}…` }, { name: 'token', hidden: true }, { name: 'b', hidden: true }])
+    expect(raisedBy?.moreArguments).toBe(3)
+    expect(raisedBy).not.toHaveProperty('app')
+  })
+})
+
 describe('showControlCharacters', () => {
   it('shows bidi overrides, isolates, zero-width and control characters as marks', () => {
     expect(showControlCharacters('Acme\u202Etahc\u2066x\u200By\u0007\nz')).toBe('Acme[U+202E]tahc[U+2066]x[U+200B]y[U+0007][U+000A]z')

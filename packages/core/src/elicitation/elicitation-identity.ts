@@ -5,8 +5,7 @@
  */
 import { isRecord } from '../guards'
 import { isSafeServerIconSrc } from './server-icon'
-import { clipText, summarizeToolCall } from './summarize-tool-call'
-import type { ElicitationRaisedBy } from './wire'
+import type { ElicitationRaisedBy, ShownToolArgument } from './wire'
 
 /** Longest server name shown, in characters. */
 const MAX_NAME_LENGTH = 120
@@ -23,8 +22,42 @@ export interface ElicitationIdentity {
   raisedBy?: ElicitationRaisedBy
 }
 
-const name = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim().length > 0 ? clipText(value.trim(), MAX_NAME_LENGTH) : undefined
+// Bounds of what a page shows of a part's raisedBy: the backend bounded it (`summarizeToolCall`); a
+// part is still only data from the network, so nothing longer is ever rendered.
+const MAX_ARGUMENTS = 3
+const MAX_TEXT_LENGTH = 120
+
+const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
+
+const name = (value: unknown, max = MAX_NAME_LENGTH): string | undefined =>
+  typeof value === 'string' && value.trim().length > 0 ? clip(value.trim(), max) : undefined
+
+/** A part's `raisedBy`, type-checked and bounded; undefined without a tool name. */
+function readRaisedBy(value: unknown): ElicitationRaisedBy | undefined {
+  if (!isRecord(value)) return undefined
+  const toolName = name(value.toolName, MAX_TEXT_LENGTH)
+  if (toolName === undefined) return undefined
+  const raisedBy: ElicitationRaisedBy = { toolName }
+  const toolTitle = name(value.toolTitle, MAX_TEXT_LENGTH)
+  if (toolTitle !== undefined) raisedBy.toolTitle = toolTitle
+  const args: ShownToolArgument[] = []
+  let more = typeof value.moreArguments === 'number' && value.moreArguments > 0 ? Math.floor(value.moreArguments) : 0
+  for (const item of Array.isArray(value.arguments) ? value.arguments : []) {
+    if (!isRecord(item) || typeof item.name !== 'string') continue
+    if (args.length >= MAX_ARGUMENTS) more++
+    // Only a value the backend did not hide is shown.
+    else if (item.hidden !== true && typeof item.value === 'string') args.push({ name: clip(item.name, MAX_TEXT_LENGTH), value: clip(item.value, MAX_TEXT_LENGTH) })
+    else args.push({ name: clip(item.name, MAX_TEXT_LENGTH), hidden: true })
+  }
+  if (args.length > 0) raisedBy.arguments = args
+  if (more > 0) raisedBy.moreArguments = more
+  const app = value.app
+  if (isRecord(app) && typeof app.resourceUri === 'string' && app.resourceUri.startsWith('ui://')) {
+    const title = name(app.title, MAX_TEXT_LENGTH)
+    raisedBy.app = { resourceUri: clip(app.resourceUri, MAX_TEXT_LENGTH), ...(title !== undefined ? { title } : {}) }
+  }
+  return raisedBy
+}
 
 /**
  * Reads the identity fields of elicitation request data (`serverTitle`, `serverName`,
@@ -40,7 +73,7 @@ export function readElicitationIdentity(data: unknown): ElicitationIdentity {
   if (hostName !== undefined) identity.hostName = hostName
   if (claimed !== undefined && claimed !== hostName) identity.claimedName = claimed
   if (isSafeServerIconSrc(data.serverIcon)) identity.icon = data.serverIcon
-  const raisedBy = summarizeToolCall(data.raisedBy)
+  const raisedBy = readRaisedBy(data.raisedBy)
   if (raisedBy) identity.raisedBy = raisedBy
   return identity
 }

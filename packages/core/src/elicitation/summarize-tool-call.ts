@@ -2,8 +2,8 @@
  * What an elicitation says about the tool call that raised it, bounded so that no server or caller
  * can make the header long or the part heavy: at most {@link MAX_SHOWN_ARGUMENTS} arguments, each
  * name and value cut short, and the value of any argument whose name looks sensitive (the redaction
- * lists: password, token, card number...) left out. Used where the part is built and again where it
- * is shown, since the part crosses the network.
+ * lists: password, token, card number...) left out. Used where the part is built, so a hidden value
+ * never leaves the backend; the page bounds what it shows again (`readElicitationIdentity`).
  */
 import { isRecord } from '../guards'
 import { isSensitiveLabel } from './redact'
