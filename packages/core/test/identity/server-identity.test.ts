@@ -7,6 +7,7 @@
  * left out when it cannot. Real MCP SDK server over Streamable HTTP on 127.0.0.1, real proxy handler,
  * real kit middleware and `connectMcpTools`, memory broker.
  */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { Observable } from 'rxjs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createHttpProxyTransport } from '../../src/apps/transports/http'
@@ -79,6 +80,27 @@ describe('the MCP proxy handler (an app’s button, app -> proxy -> server -> el
     expect(JSON.stringify(pending)).not.toContain('sk-live-123')
     await broker.respond({ id: pending!.elicitationId, action: 'decline' }, 'alice')
     await expect(result).resolves.toMatchObject({ content: [{ text: 'decline: {}' }] })
+  })
+
+  it('a server that lists no resources: the app is named by its UI resource only, and the form is not held back', async () => {
+    const mcp = await serveMcpSessions(() => {
+      const server = new McpServer({ name: 'bare', version: '1.0.0' })
+      server.registerTool('ask', { description: 'Asks', _meta: { ui: { resourceUri: FORECAST_URI, visibility: ['app'] } } }, async () => {
+        const answer = await server.server.elicitInput({ message: 'Sure?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } })
+        return { content: [{ type: 'text', text: answer.action }] }
+      })
+      return server
+    })
+    const broker = createElicitationBroker({ ttlMs: 60_000 })
+    const handler = createMcpProxyHandler({ servers: [{ id: 'bare', title: 'Bare', type: 'http', url: mcp.url }], getSessionId: sessionFromHeader('x-user'), broker })
+    const web = await serveFetch(handler)
+    closers.push(() => mcp.close(), () => broker.close(), () => web.close(), () => handler.close())
+    const transport = createHttpProxyTransport({ url: `${web.url}/mcp-proxy`, headers: { 'x-user': 'alice' } })
+    const result = transport.request({ serverHash: '', serverId: 'bare', method: 'tools/call', params: { name: 'ask', arguments: {} } })
+    const [pending] = await pendingOf(broker, 'alice')
+    expect(pending?.raisedBy).toEqual({ toolName: 'ask', app: { resourceUri: FORECAST_URI } })
+    await broker.respond({ id: pending!.elicitationId, action: 'decline' }, 'alice')
+    await expect(result).resolves.toMatchObject({ content: [{ text: 'decline' }] })
   })
 
   it('without a title, the server’s name is shown as its claim, never as the host’s', async () => {
