@@ -59,7 +59,7 @@ describe('elicitation on the AG-UI page (the agent’s own MCP client)', () => {
     await page.getByRole('button', { name: /Register me/ }).click()
     const form = dialog(page)
     await form.getByText('Create your account').waitFor()
-    await expect.poll(() => form.textContent(), EVENTUALLY).toContain('demo-hitl-server')
+    await expect.poll(() => form.textContent(), EVENTUALLY).toContain('Demo HITL server')
     await form.getByLabel('Username').fill('ada')
     await form.getByLabel('Email').fill('ada@example.com')
     await form.getByLabel('Pro ($10 a month)').check()
@@ -272,7 +272,7 @@ describe('the task board beside the elicitations', () => {
     // Inline, so the page stays usable while the form waits (a modal dialog would own the page).
     await page.getByLabel('Show forms inline instead of in a dialog').check()
     await send(page, 'Book a trip')
-    const form = page.getByRole('region', { name: /demo-hitl-server asks for information/ })
+    const form = page.getByRole('region', { name: /Demo HITL server asks for information/ })
     await form.getByText('Step 1 of 3').waitFor()
     const conversation = page.locator('ol.demo-messages')
     expect(await conversation.getAttribute('aria-busy')).toBe('true')

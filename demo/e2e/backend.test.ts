@@ -46,7 +46,7 @@ describe('chat endpoint', () => {
     const cookie = await session()
     const { chunks, reply } = await chat(cookie, 'Register me', async (chunk) => {
       if (!pending(chunk)) return
-      expect(chunk.data).toMatchObject({ message: 'Create your account', mode: 'form', serverName: 'demo-hitl-server' })
+      expect(chunk.data).toMatchObject({ message: 'Create your account', mode: 'form', serverName: 'Demo HITL server', serverTitle: 'Demo HITL server' })
       const content = { username: 'ada', email: 'ada@example.com', plan: 'pro', interests: ['ai'], newsletter: true }
       expect((await respond(cookie, { id: chunk.data?.elicitationId, action: 'accept', content })).status).toBe(200)
     })

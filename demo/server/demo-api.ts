@@ -17,7 +17,6 @@ import { createAgUiRoute } from './ag-ui/ag-ui-route'
 import { createChatRoute, type DemoUIMessage } from './chat/chat-route'
 import { createChatStore } from './chat/chat-store'
 import { type ChatStreams, createMemoryChatStreams } from './chat/chat-streams'
-import { DEMO_SERVER_NAME } from './mcp/demo-mcp-server'
 import { readSessionId, sessions } from './session'
 
 /** What the API needs from the rest of the demo. */
@@ -35,6 +34,12 @@ export interface DemoApiOptions {
 /** Stable id of the one MCP server, preferred over its hash by the proxy and the middleware. */
 export const DEMO_SERVER_ID = 'demo'
 
+/**
+ * The host's name for the demo MCP server: every surface shows it (each form, each app, the page's
+ * header). What the server calls itself (`serverInfo`) would be shown only as its claim.
+ */
+export const DEMO_SERVER_TITLE = 'Demo HITL server'
+
 /** The API: a Fetch handler for `/api/*` and what to close on shutdown. */
 export interface DemoApi {
   fetch: (request: Request) => Response | Promise<Response>
@@ -43,13 +48,13 @@ export interface DemoApi {
 
 /** Builds the Hono app that answers `/api/*`. */
 export function createDemoApi(options: DemoApiOptions): DemoApi {
-  const server = { type: 'http' as const, url: options.mcpUrl, serverId: DEMO_SERVER_ID }
+  // One config for every path: the chat's tools, the apps' proxy and the AG-UI middleware.
+  const server = { type: 'http' as const, url: options.mcpUrl, serverId: DEMO_SERVER_ID, title: DEMO_SERVER_TITLE }
   const getSessionId = readSessionId
   const chat = createChatRoute({
     model: options.model,
     broker: options.broker,
     server,
-    serverName: DEMO_SERVER_NAME,
     chats: createChatStore<DemoUIMessage>(),
     streams: options.streams ?? createMemoryChatStreams(),
   })
@@ -62,7 +67,7 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
   const proxy = createMcpProxyHandler({ servers: [server], getSessionId, broker: options.broker })
   // An app's sampling request, approved by the person, answered by the chat's own model.
   const sampling = createSamplingHandler({ model: options.model, getSessionId, maxTokens: 512, rateLimit: { capacity: 10, refillPerSecond: 0.5 } })
-  const agUi = createAgUiRoute({ broker: options.broker, server, serverName: DEMO_SERVER_NAME })
+  const agUi = createAgUiRoute({ broker: options.broker, server })
 
   const app = new Hono<{ Variables: { sessionId: string } }>()
   // Every caller gets a session cookie on first contact; see session.ts for what a real app does instead.
@@ -74,7 +79,7 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
     await next()
     if (issued) c.res.headers.append('set-cookie', issued.setCookie)
   })
-  app.get('/api/config', (c) => c.json({ sandboxOrigin: options.sandboxOrigin, model: options.modelLabel, serverName: DEMO_SERVER_NAME }))
+  app.get('/api/config', (c) => c.json({ sandboxOrigin: options.sandboxOrigin, model: options.modelLabel, serverName: server.title }))
   app.get('/api/chat', (c) => chat.current(c.get('sessionId')))
   app.post('/api/chat', (c) => chat.send(c.req.raw, c.get('sessionId')))
   app.get('/api/chat/:id/stream', (c) => chat.resume(c.req.param('id'), c.get('sessionId')))

@@ -14,24 +14,22 @@ import { DemoAgUiAgent } from './demo-ag-ui-agent'
 /** What the AG-UI endpoint needs. */
 export interface AgUiRouteOptions {
   broker: ElicitationBroker
-  /** The MCP server, as the MCP proxy handler is configured with it. */
-  server: McpProxyUrlServer
-  /** Name shown next to each elicitation. */
-  serverName: string
+  /** The MCP server, as the MCP proxy handler is configured with it: its `title` names it everywhere. */
+  server: McpProxyUrlServer & { title: string }
 }
 
 /** Handles `POST /api/ag-ui` with a `RunAgentInput` body; `close()` ends the middleware's MCP sessions. */
 export function createAgUiRoute(options: AgUiRouteOptions) {
-  const { broker, server, serverName } = options
+  const { broker, server } = options
   const mcpApps = createMcpAppsMiddleware({
-    mcpServers: [{ type: server.type, url: server.url, serverId: server.serverId }],
+    mcpServers: [{ type: server.type, url: server.url, serverId: server.serverId, title: server.title }],
     broker,
     onError: (event) => console.error('AG-UI MCP Apps middleware:', event),
   })
   const handler = createAgUiHandler({
     getSessionId: readSessionId,
     run: (input: RunAgentInput, { sessionId }) =>
-      mcpApps.forSession(sessionId)(input, new DemoAgUiAgent({ sessionId, broker, mcpUrl: server.url, serverName })),
+      mcpApps.forSession(sessionId)(input, new DemoAgUiAgent({ sessionId, broker, mcpUrl: server.url, serverTitle: server.title })),
   })
   return Object.assign(handler, { close: () => mcpApps.close() })
 }

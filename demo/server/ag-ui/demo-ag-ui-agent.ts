@@ -23,8 +23,8 @@ export interface DemoAgUiAgentOptions {
   sessionId: string
   broker: ElicitationBroker
   mcpUrl: string
-  /** Name shown next to each elicitation. */
-  serverName: string
+  /** The host's name for the server, shown with each elicitation (the same title as the middleware's). */
+  serverTitle: string
 }
 
 /** A tool the agent calls itself, and the words that pick it. */
@@ -105,7 +105,7 @@ export class DemoAgUiAgent extends AbstractAgent {
       const detach = attachBrokerToMcpClient(client, this.options.broker, {
         schemas: { request: ElicitRequestSchema, complete: ElicitationCompleteNotificationSchema },
         // The elicitation's activity goes into this run, in order with the run's other events.
-        context: { sessionId: this.options.sessionId, serverName: this.options.serverName, emit: createAgUiElicitationEmit(subscriber) },
+        context: { sessionId: this.options.sessionId, serverName: this.options.serverTitle, emit: createAgUiElicitationEmit(subscriber) },
       })
       // Not torn down with the run: a reload (or Stop) drops the page's stream, but the person may
       // still answer from the list route, and Stop cancels through the respond route. The broker's

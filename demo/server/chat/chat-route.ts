@@ -33,10 +33,8 @@ export type DemoUIMessage = UIMessage<unknown, HitlDataParts>
 export interface ChatRouteOptions {
   model: LanguageModel
   broker: ElicitationBroker
-  /** The MCP server, as the MCP proxy handler is configured with it. */
+  /** The MCP server, as the MCP proxy handler is configured with it: its `title` names it on each form and app. */
   server: McpProxyUrlServer
-  /** Name shown next to each elicitation. */
-  serverName: string
   /** The sessions' chats. */
   chats: ChatStore<DemoUIMessage>
   /** Where turns are kept for resuming. */
@@ -94,7 +92,6 @@ export function createChatRoute(options: ChatRouteOptions): ChatRoute {
           server: options.server,
           broker: options.broker,
           sessionId,
-          serverName: options.serverName,
           writer,
           // A failing DELETE of the MCP session must not hide the turn's outcome: log it.
           onCloseError: (error) => console.error('Ending the MCP session failed:', error),

@@ -10,7 +10,7 @@ import { registerConnectAccountTool } from './connect-account-tool'
 import { registerRegisterUserTool } from './register-user-tool'
 import { registerTaskBoardTools } from './task-board-tools'
 
-/** Name the server reports; chat UIs show it next to each elicitation. */
+/** Name the server reports (`serverInfo`); the host names it by its own title (`DEMO_SERVER_TITLE`). */
 export const DEMO_SERVER_NAME = 'demo-hitl-server'
 
 /** A fresh server with all demo tools registered. */

@@ -72,7 +72,7 @@ export class AcmeAgent extends AbstractAgent {
       const detach = attachBrokerToMcpClient(client, broker, {
         schemas: { request: ElicitRequestSchema, complete: ElicitationCompleteNotificationSchema },
         // The elicitation's activity is written into this run, in order with its events.
-        context: { sessionId: this.sessionId, serverName: 'Acme MCP', emit: createAgUiElicitationEmit(subscriber) },
+        context: { sessionId: this.sessionId, serverName: mcpServer.title, emit: createAgUiElicitationEmit(subscriber) },
       })
       // Nothing is torn down when the page leaves (a reload): the person can still answer from the list route.
       void (async () => {

@@ -17,6 +17,8 @@ export const mcpServer = {
   type: 'http' as const,
   url: process.env.MCP_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}/mcp`,
   serverId: 'acme',
+  // The name the person sees on every form and app of this server: the spec requires naming who asks.
+  title: 'Acme MCP',
 }
 
 /** Parks each elicitation until the person answers. One per process; see docs/redis.md for several. */

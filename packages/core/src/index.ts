@@ -81,7 +81,9 @@ export { compileLinearPattern, matchesPattern } from './elicitation/linear-patte
 export { isStringFormat, matchesStringFormat, STRING_FORMATS } from './elicitation/string-formats'
 export type { CompileLinearPatternResult, LinearPattern, LinearPatternRefusal } from './elicitation/linear-pattern'
 export { isSafeServerIconSrc, MAX_SERVER_ICON_SRC_LENGTH, pickServerIcon } from './elicitation/server-icon'
-export { REDACTED, SENSITIVE_NAME_STEMS, SENSITIVE_NAME_WORDS, isSensitiveField, redactElicitationContent } from './elicitation/redact'
+export { REDACTED, SENSITIVE_NAME_STEMS, SENSITIVE_NAME_WORDS, isSensitiveField, isSensitiveLabel, redactElicitationContent } from './elicitation/redact'
+export { MAX_ARGUMENT_VALUE_LENGTH, MAX_SHOWN_ARGUMENTS, summarizeToolCall } from './elicitation/summarize-tool-call'
+export type { ToolCallSource } from './elicitation/summarize-tool-call'
 
 // elicitation: respond client
 export { createRespondClient, listPendingElicitations } from './elicitation/respond-client'
@@ -93,6 +95,7 @@ export { decodeElicitationNames } from './elicitation/elicitation-name-stand-ins
 export type {
   ElicitationDataPart,
   ElicitationMode,
+  ElicitationRaisedBy,
   ElicitationRequestData,
   ElicitationStatus,
   FieldError,
@@ -101,6 +104,7 @@ export type {
   RespondErrorCode,
   RespondRequestBody,
   RespondSuccessBody,
+  ShownToolArgument,
 } from './elicitation/wire'
 
 // elicitation: the AG-UI activity (ACTIVITY_SNAPSHOT) that carries the same data

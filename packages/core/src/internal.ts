@@ -12,3 +12,8 @@ export type { PacerRefusal, PacerTurn, RequestPacer, RequestPacerOptions } from 
 // Elicitation: constraints of a field that no answer meets (the form's hint says to leave it empty)
 export { findFieldConflict } from './elicitation/find-field-conflict'
 export type { FieldConflict } from './elicitation/find-field-conflict'
+
+// Who asks: the host's name for a server apart from its claims, and a server's words made safe to quote inline
+export { hostServerName, readElicitationIdentity } from './elicitation/elicitation-identity'
+export type { ElicitationIdentity } from './elicitation/elicitation-identity'
+export { showControlCharacters } from './elicitation/show-control-characters'

@@ -58,6 +58,7 @@ export type { McpProxyErrorEvent, McpProxyHandler, McpProxyHandlerOptions } from
 export type { JsonBodyOptions } from './server/http/read-json-body'
 export type {
   ListedTool,
+  ListedUiResource,
   McpProxyClient,
   McpProxyFactoryServer,
   McpProxyRequestOptions,

@@ -222,7 +222,7 @@ export const CannotRender: Story = {
 // A 24x24 square as an inline SVG: a data: image URL, as a server may put in `serverInfo.icons`.
 const ACME_ICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><rect width="24" height="24" rx="5" fill="#4f46e5"/><path d="M7 17l5-10 5 10" stroke="#fff" stroke-width="2" fill="none"/></svg>')}`
 
-/** The server's icon (2025-11-25 `serverInfo.icons`, https or data: only) beside its title (`serverInfo.title`). */
+/** The server's icon (2025-11-25 `serverInfo.icons`, https or data: only) with its own words, under the host's title. */
 export const ServerIcon: Story = {
   args: { requests: [formRequest('Who should we contact?', contactSchema, { serverName: 'Acme Support', serverIcon: ACME_ICON })] },
   play: async ({ canvasElement }) => {
@@ -231,6 +231,39 @@ export const ServerIcon: Story = {
     await expect(icon).toHaveAttribute('src', ACME_ICON)
     await expect(icon).toHaveAttribute('referrerpolicy', 'no-referrer')
     await expect(dialog.getByRole('heading', { name: 'Acme Support asks for information' })).toBeVisible()
+  },
+}
+
+/**
+ * A server the host titled "Weather" that calls itself "Acme Chat", raised by an app's tool call: the
+ * host's name in the title, the server's name as its claim, the app and the tool call with a few of
+ * its arguments (a secret-looking one hidden), all of it quoted as someone else's words.
+ */
+export const ServerClaimAndOrigin: Story = {
+  args: {
+    requests: [
+      formRequest('Acme Chat needs your password to continue', { type: 'object', properties: { password: { type: 'string', title: 'Acme Chat password' } } }, {
+        serverName: 'Weather',
+        serverTitle: 'Weather',
+        serverClaimedName: 'Acme Chat',
+        serverIcon: ACME_ICON,
+        raisedBy: {
+          toolName: 'sign_in',
+          toolTitle: 'Sign in',
+          arguments: [{ name: 'city', value: 'Oslo' }, { name: 'apiKey', hidden: true }],
+          moreArguments: 2,
+          app: { resourceUri: 'ui://weather/app.html', title: 'Forecast' },
+        },
+      }),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await findDialog(canvasElement)
+    await expect(dialog.getByRole('heading', { name: 'Weather asks for information' })).toBeVisible()
+    await expect(dialog.dialog.querySelector('[data-part="server-claim"]')).toHaveTextContent('The server calls itself “Acme Chat”')
+    await expect(dialog.dialog.querySelector('[data-part="raised-by-app"]')).toHaveTextContent('Via the app “Forecast”')
+    await expect(dialog.dialog.querySelector('[data-part="raised-by-tool"]')).toHaveTextContent('For the tool “Sign in” (sign_in)')
+    await expect(dialog.dialog.querySelector('[data-part="more-arguments"]')).toHaveTextContent('and 2 more arguments')
   },
 }
 

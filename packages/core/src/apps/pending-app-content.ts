@@ -25,8 +25,10 @@ export interface McpAppsPendingContent {
   toolCallId: string
   /** The tool's name on its server. */
   toolName?: string | undefined
-  /** The server's name as the host knows it. */
+  /** The server's name as shown: the host's title, else what the server calls itself. */
   serverName?: string | undefined
+  /** The host's name for the server (its config's `title`). */
+  serverTitle?: string | undefined
   /** `input-streaming`: the argument text the model wrote so far, possibly cut mid-token (the frame heals it). */
   partialInput?: string | undefined
   /** `input-available`: the complete arguments. */
@@ -53,6 +55,7 @@ export function isMcpAppsPendingContent(value: unknown): value is McpAppsPending
     optionalString(value.serverId) &&
     optionalString(value.toolName) &&
     optionalString(value.serverName) &&
+    optionalString(value.serverTitle) &&
     optionalString(value.partialInput) &&
     optionalString(value.reason) &&
     (value.toolInput === undefined || isRecord(value.toolInput))

@@ -45,8 +45,13 @@ export interface McpAppsActivityContent {
   toolInput: Record<string, unknown>
   /** The kit adds: the tool's name on its server, for the frame's accessible name and host bar. */
   toolName?: string | undefined
-  /** The kit adds: the server's name as the host knows it (shown as who serves the app). */
+  /**
+   * The kit adds: the server's name as shown (who serves the app): the host's title, else what the
+   * server calls itself (`serverInfo.title`, else `name`).
+   */
   serverName?: string | undefined
+  /** The kit adds: the host's name for the server (its config's `title`); when present, `serverName` is the same. */
+  serverTitle?: string | undefined
 }
 
 /**
@@ -137,7 +142,8 @@ export function isMcpAppsActivityContent(value: unknown): value is McpAppsActivi
     Array.isArray(value.result.content) &&
     (value.toolInput === undefined || isRecord(value.toolInput)) &&
     (value.toolName === undefined || typeof value.toolName === 'string') &&
-    (value.serverName === undefined || typeof value.serverName === 'string')
+    (value.serverName === undefined || typeof value.serverName === 'string') &&
+    (value.serverTitle === undefined || typeof value.serverTitle === 'string')
   )
 }
 

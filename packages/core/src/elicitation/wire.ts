@@ -41,6 +41,38 @@ export interface FieldError {
   message: string
 }
 
+/** One argument of the tool call that raised an elicitation, as the header shows it. */
+export interface ShownToolArgument {
+  /** The argument's name, cut to a bounded length. */
+  name: string
+  /** Its value as short text (JSON for anything but a string), cut to a bounded length; absent when hidden. */
+  value?: string
+  /** The name looks sensitive (a password, a token, a card number...): the value is left out. */
+  hidden?: true
+}
+
+/**
+ * Which tool call raised an elicitation, as the host saw it: the tool, a few of its arguments
+ * (bounded, sensitive-looking ones hidden) and, when an app made the call, the app. Names come
+ * from the server's own tool and resource lists, arguments from the caller: none of it is the host's.
+ */
+export interface ElicitationRaisedBy {
+  /** The tool's name on its server. */
+  toolName: string
+  /** The tool's title from the server's tool list. */
+  toolTitle?: string
+  /** The call's first few arguments. */
+  arguments?: ShownToolArgument[]
+  /** How many more arguments the call had. */
+  moreArguments?: number
+  /**
+   * The app whose tool call this was (through the MCP proxy or the AG-UI middleware): its UI
+   * resource (the called tool's `_meta.ui.resourceUri`) and that resource's title from the server's
+   * resource list, when the server lists it.
+   */
+  app?: { resourceUri: string; title?: string }
+}
+
 /** `data` of a `data-elicitation-request` part. Written again under the same part id on every status change. */
 export interface ElicitationRequestData {
   /** The id to respond with (the broker's, unguessable; also the part id). */
@@ -53,8 +85,20 @@ export interface ElicitationRequestData {
   url?: string
   /** URL mode: the server's own elicitation id, as `notifications/elicitation/complete` names it. */
   urlElicitationId?: string
-  /** Which MCP server asks, shown to the user as the spec requires: its `serverInfo.title`, else its `name`. */
+  /**
+   * Which MCP server asks, shown to the user as the spec requires: the host's name for it
+   * (`serverTitle`), else what the server calls itself (`serverClaimedName`).
+   */
   serverName?: string
+  /** The host's name for the server (its config's `title`); when present, `serverName` is the same. */
+  serverTitle?: string
+  /**
+   * What the server calls itself (its `serverInfo.title`, else `name`): its claim, shown as such and
+   * never in the host's voice. Without `serverTitle`, `serverName` is this claim.
+   */
+  serverClaimedName?: string
+  /** The tool call (and the app) that raised the request, when the host could tell; all of it the server's or the caller's data. */
+  raisedBy?: ElicitationRaisedBy
   /** The server's icon (from `serverInfo.icons`): an https or `data:` image URL that `isSafeServerIconSrc` accepts. */
   serverIcon?: string
   /** Epoch milliseconds after which the request is answered `cancel` and shown as expired. */

@@ -102,10 +102,13 @@ const McpAppFrameView = forwardRef<HTMLDivElement, McpAppFrameProps>(function Mc
   const [controller] = useState(() => new AppFrameController(() => inputs.current))
   const state = useSyncExternalStore(controller.subscribe, controller.getSnapshot, controller.getSnapshot)
   const { displayMode, error: frameError, displayModeRequest } = state
+  // One name for the server everywhere the frame names it: the host's title, else what the server
+  // calls itself; its id (a lookup key) only when nothing names it.
+  const serverName = content.serverTitle || content.serverName || content.serverId
   const app: McpAppIdentity = {
     appName: state.appName,
     toolName: content.toolName,
-    serverName: content.serverName ?? content.serverId,
+    serverName,
     resourceUri: content.resourceUri,
   }
   const title = text.frameTitle(app)
@@ -119,8 +122,8 @@ const McpAppFrameView = forwardRef<HTMLDivElement, McpAppFrameProps>(function Mc
     labels,
     requester: () => ({
       appName: controller.appName(),
-      serverName: content.serverId,
-      toolName: (context.toolInfo as { tool?: { name?: unknown } } | undefined)?.tool?.name as string | undefined,
+      serverName,
+      toolName: ((context.toolInfo as { tool?: { name?: unknown } } | undefined)?.tool?.name as string | undefined) ?? content.toolName,
     }),
     openLink: (url) => (handlers?.onOpenLink ? handlers.onOpenLink(url) : window.open(url, '_blank', 'noopener,noreferrer')),
   })

@@ -3,6 +3,7 @@
  * the request's form, answered through the respond route, while it is open; its outcome once settled.
  * Reads the queue of the surrounding {@link ElicitationActivities}.
  */
+import { hostServerName } from '@mcp-hitl/core/internal'
 import { ELICITATION_ACTIVITY_TYPE, type ElicitationRequestData, isElicitationRequestData } from '@mcp-hitl/core'
 import { ElicitationInline } from '../elicitation/elicitation-inline'
 import { useLabels } from '../shared/use-labels'
@@ -28,7 +29,7 @@ function ElicitationActivity({ content }: ActivityRenderProps<ElicitationRequest
   const status = content.status ?? 'pending'
   return (
     <p data-mcp-hitl-activity="" data-status={status} data-mode={content.mode ?? 'form'}>
-      {text.status(status, content.serverName, content.reason, content.response?.action)}
+      {text.status(status, hostServerName(content), content.reason, content.response?.action)}
     </p>
   )
 }

@@ -1,3 +1,4 @@
+import { hostServerName } from '@mcp-hitl/core/internal'
 import { Title } from '@radix-ui/react-dialog'
 import { type ReactNode, useLayoutEffect } from 'react'
 import { KitErrorBoundary } from '../shared/kit-error-boundary'
@@ -15,7 +16,7 @@ function CannotRenderParts() {
     <>
       <div data-part="header">
         <TitleTag id={ids.title} data-part="title">
-          {labels.title(item.data.serverName)}
+          {labels.title(hostServerName(item.data))}
         </TitleTag>
       </div>
       <div data-part="body">

@@ -1,3 +1,4 @@
+import { hostServerName } from '@mcp-hitl/core/internal'
 import { type ComponentPropsWithoutRef, forwardRef } from 'react'
 import { useElicitationView } from './elicitation-context'
 import { useCurrentUrlCheck } from './url-elicitation'
@@ -69,7 +70,7 @@ function ConfirmDiscard() {
         {labels.discardTitle(pendingExit.action)}
       </p>
       <p id={`${ids.confirm}-description`} data-part="confirm-description">
-        {labels.discardDescription(item.data.serverName)}
+        {labels.discardDescription(hostServerName(item.data))}
       </p>
       <div data-part="confirm-actions">
         <button type="button" data-action="discard" data-variant="danger" onClick={() => resolveExit(true)}>
@@ -111,7 +112,7 @@ export const ElicitationActions = forwardRef<HTMLDivElement, ElicitationActionsP
     )
   }
   const busy = status === 'submitting'
-  const server = item.data.serverName
+  const server = hostServerName(item.data)
   return (
     <div {...props} ref={ref} data-part="actions">
       {status !== 'waiting' && (

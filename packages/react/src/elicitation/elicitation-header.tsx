@@ -1,7 +1,9 @@
-import { isSafeServerIconSrc } from '@mcp-hitl/core'
+import { type ElicitationIdentity, readElicitationIdentity } from '@mcp-hitl/core/internal'
 import { Description, Title } from '@radix-ui/react-dialog'
-import { type ComponentPropsWithoutRef, forwardRef, useLayoutEffect } from 'react'
+import { type ComponentPropsWithoutRef, forwardRef, useLayoutEffect, useMemo } from 'react'
+import { Quoted, withQuoted } from '../shared/quoted'
 import { useElicitationView } from './elicitation-context'
+import type { ElicitationLabels } from './labels'
 import { ElicitationQueueIndicator } from './elicitation-queue-indicator'
 import { ElicitationTimeLeft } from './elicitation-time-left'
 
@@ -9,10 +11,14 @@ import { ElicitationTimeLeft } from './elicitation-time-left'
 export type ElicitationHeaderProps = ComponentPropsWithoutRef<'div'>
 
 /**
- * The host's framing (a title naming the asking server, the queue, time left, a trust note) and,
- * apart from it, the server's own words quoted under its identity (a figure captioned "Acme wrote"),
- * so a server cannot pass its text off as the host's. Server text is plain text (React escapes it;
- * no HTML, no markdown), line breaks kept by CSS. The trust note shows only while the user can answer.
+ * The host's framing (a title naming the asking server by the host's name for it, the queue, time
+ * left, a trust note) and, apart from it, what comes from elsewhere, each marked as such: what the
+ * server calls itself ("The server calls itself “Acme Chat”"), the app and tool call that raised the
+ * request with a few of its arguments, and the server's own words quoted under its identity (a
+ * figure captioned "Acme wrote", with the server's icon), so a server cannot pass its text, name or
+ * icon off as the host's. Quoted names are bidi-isolated with their control characters shown. Server
+ * text is plain text (React escapes it; no HTML, no markdown), line breaks kept by CSS. The trust
+ * note shows only while the user can answer.
  */
 export const ElicitationHeader = forwardRef<HTMLDivElement, ElicitationHeaderProps>(function ElicitationHeader({ children, ...props }, ref) {
   const { item, labels, ids, inDialog, status, setDescribed } = useElicitationView('ElicitationHeader')
@@ -24,27 +30,33 @@ export const ElicitationHeader = forwardRef<HTMLDivElement, ElicitationHeaderPro
     setDescribed(true)
     return () => setDescribed(false)
   }, [present, inDialog, setDescribed])
+  // Checked and bounded again here, whatever built the part; the icon only https or data:, in an <img> (no script) without referrer.
+  const identity = useMemo(() => readElicitationIdentity(item?.data), [item?.data])
   if (!item) return null
-  const server = item.data.serverName
-  // Checked again here, whatever built the part: only https or data: images, in an <img> (no script) without referrer.
-  const icon = isSafeServerIconSrc(item.data.serverIcon) ? item.data.serverIcon : undefined
+  const server = identity.hostName
+  const icon = identity.icon
   const TitleTag = inDialog ? Title : 'h2'
   const MessageTag = inDialog ? Description : 'p'
   const answerable = status === 'pending' || status === 'error' || status === 'submitting'
   return (
     <div {...props} ref={ref} data-part="header">
       <div data-part="header-row">
-        {icon && <img data-part="server-icon" src={icon} alt="" width={24} height={24} referrerPolicy="no-referrer" decoding="async" />}
         <TitleTag id={ids.title} data-part="title">
           {labels.title(server)}
         </TitleTag>
         <ElicitationQueueIndicator />
       </div>
+      {(identity.claimedName !== undefined || identity.raisedBy) && <ElicitationOrigin identity={identity} labels={labels} />}
       <figure data-part="server-quote" aria-labelledby={`${ids.title}-by`}>
         <figcaption id={`${ids.title}-by`} data-part="server-identity">
-          <span data-part="server-badge" aria-hidden="true">
-            {(server ?? '?').trim().charAt(0).toUpperCase() || '?'}
-          </span>
+          {/* The server's own icon goes with its own words, never beside the host's title. */}
+          {icon ? (
+            <img data-part="server-icon" src={icon} alt="" width={24} height={24} referrerPolicy="no-referrer" decoding="async" />
+          ) : (
+            <span data-part="server-badge" aria-hidden="true">
+              {(server ?? identity.claimedName ?? '?').trim().charAt(0).toUpperCase() || '?'}
+            </span>
+          )}
           {labels.serverWrote(server)}
         </figcaption>
         <blockquote data-part="message-quote">
@@ -67,3 +79,38 @@ export const ElicitationHeader = forwardRef<HTMLDivElement, ElicitationHeaderPro
     </div>
   )
 })
+
+/**
+ * Where the request comes from, beyond the host's name: the server's claim about itself, the app and
+ * the tool call that raised it, each a host sentence around the server's (or caller's) quoted words.
+ */
+function ElicitationOrigin({ identity, labels }: { identity: ElicitationIdentity; labels: ElicitationLabels }) {
+  const { claimedName, raisedBy } = identity
+  const app = raisedBy?.app
+  const tool = raisedBy?.toolTitle ?? raisedBy?.toolName
+  return (
+    <div data-part="origin">
+      {claimedName !== undefined && <p data-part="server-claim">{withQuoted(labels.serverClaim, claimedName)}</p>}
+      {app && <p data-part="raised-by-app">{withQuoted(labels.raisedByApp, app.title ?? app.resourceUri)}</p>}
+      {raisedBy && tool !== undefined && (
+        <div data-part="raised-by-tool">
+          <p>{withQuoted(labels.raisedByTool, tool, raisedBy.toolTitle !== undefined ? raisedBy.toolName : undefined)}</p>
+          {raisedBy.arguments && raisedBy.arguments.length > 0 && (
+            <dl data-part="tool-arguments" aria-label={labels.toolArguments}>
+              {raisedBy.arguments.map((argument, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the call's arguments, in their order; names may repeat once cut short
+                <div key={i} data-part="tool-argument">
+                  <dt>
+                    <Quoted text={argument.name} part="argument-name" />
+                  </dt>
+                  <dd>{argument.hidden ? <span data-part="argument-hidden">{labels.argumentHidden}</span> : <Quoted text={argument.value ?? ''} part="argument-value" />}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          {raisedBy.moreArguments !== undefined && raisedBy.moreArguments > 0 && <p data-part="more-arguments">{labels.moreArguments(raisedBy.moreArguments)}</p>}
+        </div>
+      )}
+    </div>
+  )
+}

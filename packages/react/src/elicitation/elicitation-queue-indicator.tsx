@@ -1,3 +1,4 @@
+import { hostServerName } from '@mcp-hitl/core/internal'
 import { type ComponentPropsWithoutRef, forwardRef, useId, useState } from 'react'
 import { useElicitationView } from './elicitation-context'
 
@@ -32,7 +33,7 @@ export const ElicitationQueueIndicator = forwardRef<HTMLDivElement, ElicitationQ
                     select(queued.id)
                   }}
                 >
-                  {labels.queueItem(queued.data.serverName, queued.data.message)}
+                  {labels.queueItem(hostServerName(queued.data), queued.data.message)}
                 </button>
               </li>
             ))}

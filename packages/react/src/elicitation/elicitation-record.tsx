@@ -6,6 +6,7 @@
  * broker rewrites in place on every status change, so the record is always the current one (fields
  * the wire carried under stand-in keys are shown under their own names).
  */
+import { hostServerName } from '@mcp-hitl/core/internal'
 import {
   decodeElicitationNames,
   type ElicitationRequestData,
@@ -82,7 +83,7 @@ export const ElicitationRecord = forwardRef<HTMLDivElement, ElicitationRecordPro
   return (
     <div {...props} ref={ref} data-part="record" data-status={status} data-mode={mode}>
       <p data-part="record-request">
-        <span data-part="record-asked">{labels.recordAsked(data.serverName)}</span>{' '}
+        <span data-part="record-asked">{labels.recordAsked(hostServerName(data))}</span>{' '}
         <q data-part="record-message">{data.message}</q>
       </p>
       <p data-part="record-outcome">{labels.recordOutcome(status, mode, fields.length > 0, data.response?.action)}</p>

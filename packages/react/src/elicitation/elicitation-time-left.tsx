@@ -1,3 +1,4 @@
+import { hostServerName } from '@mcp-hitl/core/internal'
 import { type ComponentPropsWithoutRef, forwardRef, useEffect, useState } from 'react'
 import { useElicitationView } from './elicitation-context'
 
@@ -22,7 +23,7 @@ export const ElicitationTimeLeft = forwardRef<HTMLSpanElement, ElicitationTimeLe
   const shown = expiresAt !== undefined && status !== 'expired' && status !== 'settled' && status !== 'waiting'
   const seconds = expiresAt === undefined ? 0 : Math.max(0, Math.ceil((expiresAt - now) / 1000))
   const urgent = shown && seconds < 60
-  const server = item?.data.serverName
+  const server = hostServerName(item?.data)
   const itemId = item?.id
   useEffect(() => {
     if (urgent && itemId) announce(labels.lastMinute(server))

@@ -8,6 +8,18 @@ export interface ElicitationLabels {
   trustNote: (serverName: string | undefined) => string
   /** The server's message is quoted under this caption (its identity), apart from the host's own text. */
   serverWrote: (serverName: string | undefined) => string
+  /** What the server calls itself, when that is not the host's name for it: shown as its claim (the name is quoted). */
+  serverClaim: (claimedName: string) => string
+  /** The app whose tool call raised the request (its name is the server's, quoted). */
+  raisedByApp: (appName: string) => string
+  /** The tool call that raised the request: the tool's title (or name) and, when it has a title, its name; both quoted. */
+  raisedByTool: (tool: string, toolName: string | undefined) => string
+  /** Accessible name of the list of the call's arguments. */
+  toolArguments: string
+  /** Shown instead of an argument whose name looks sensitive. */
+  argumentHidden: string
+  /** The call had more arguments than shown. */
+  moreArguments: (count: number) => string
   /** The queue toggle, e.g. "2 requests waiting". */
   queueWaiting: (count: number) => string
   /** Name of the list of waiting requests. */
@@ -116,6 +128,12 @@ export const DEFAULT_ELICITATION_LABELS: ElicitationLabels = {
   title: (server) => (server ? `${server} asks for information` : 'A server asks for information'),
   trustNote: (server) => `Only share what you are willing to give ${server ?? 'this server'}.`,
   serverWrote: (server) => `${server ?? 'The server'} wrote`,
+  serverClaim: (name) => `The server calls itself “${name}”`,
+  raisedByApp: (app) => `Via the app “${app}”`,
+  raisedByTool: (tool, name) => (name ? `For the tool “${tool}” (${name})` : `For the tool “${tool}”`),
+  toolArguments: 'Arguments of the tool call',
+  argumentHidden: 'hidden',
+  moreArguments: (count) => `and ${plural(count, 'more argument', 'more arguments')}`,
   queueWaiting: (count) => `${plural(count, 'request', 'requests')} waiting`,
   queueList: 'Waiting requests',
   queueItem: (server, message) => `${server ?? 'A server'}: ${message}`,

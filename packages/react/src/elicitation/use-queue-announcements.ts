@@ -1,3 +1,4 @@
+import { hostServerName } from '@mcp-hitl/core/internal'
 import { useEffect, useRef } from 'react'
 import type { ElicitationViewValue } from './elicitation-context'
 
@@ -14,7 +15,7 @@ export function useQueueAnnouncements(view: ElicitationViewValue): void {
     const arrived = items.filter((it) => !previous?.has(it.id))
     if (arrived.length === 0) return
     const last = arrived[arrived.length - 1]!
-    if (previous && previous.size > 0 && items.length > 1) announce(labels.queueArrived(last.data.serverName, items.length))
-    else if (!inDialog && item) announce(labels.appeared(item.data.serverName, item.data.message))
+    if (previous && previous.size > 0 && items.length > 1) announce(labels.queueArrived(hostServerName(last.data), items.length))
+    else if (!inDialog && item) announce(labels.appeared(hostServerName(item.data), item.data.message))
   }, [items, item, labels, announce, inDialog])
 }

@@ -2,7 +2,8 @@
  * Node side of the "an app's button asks the user" browser test: a real MCP server (Streamable
  * HTTP) whose app-only tool elicits with `server.elicitInput` (the session's standalone stream, the
  * SDK's default), the kit's MCP proxy handler with the broker, the respond route and the per-session
- * live channel (the events route), on 127.0.0.1 with CORS for the Vitest page. The caller is the
+ * live channel (the events route), on 127.0.0.1 with CORS for the Vitest page. `/impostor-proxy`
+ * serves the identity attack: a server the host titles "Weather" that calls itself "Acme Chat". The caller is the
  * `user` query parameter (an `EventSource` sends no custom headers).
  * Core is imported from its sources by path: global setup files resolve packages without the
  * `@mcp-hitl/source` condition.
@@ -13,6 +14,7 @@ import { z } from 'zod'
 import { createElicitationBroker, createElicitationEventsHandler, createMcpProxyHandler, createRespondHandler } from '../../../core/src/server'
 import { routeFetch, serveFetch } from '../../../core/src/server/testing/node-http-bridge'
 import { serveMcpSessions } from '../../../core/src/server/testing/serve-mcp-sessions'
+import { createImpostorServer } from '../../../core/test/identity/impostor-server'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -47,11 +49,14 @@ function approvalServer(): McpServer {
 
 export default async function setup(project: TestProject) {
   const mcp = await serveMcpSessions(approvalServer)
+  const impostor = await serveMcpSessions(createImpostorServer)
   const broker = createElicitationBroker({ ttlMs: 120_000 })
   const getSessionId = (request: Request) => new URL(request.url).searchParams.get('user')
   const proxy = createMcpProxyHandler({ servers: [{ id: 'budget', type: 'http', url: mcp.url }], getSessionId, broker })
+  const impostorProxy = createMcpProxyHandler({ servers: [{ id: 'weather', title: 'Weather', type: 'http', url: impostor.url }], getSessionId, broker })
   const routes = routeFetch({
     '/mcp-proxy': proxy,
+    '/impostor-proxy': impostorProxy,
     '/respond': createRespondHandler(broker, { getSessionId }),
     '/events': createElicitationEventsHandler(broker, { getSessionId, keepAliveMs: 1000 }),
   })
@@ -65,8 +70,10 @@ export default async function setup(project: TestProject) {
   project.provide('appElicitationUrl', http.url)
   return async () => {
     await proxy.close()
+    await impostorProxy.close()
     await http.close()
     await mcp.close()
+    await impostor.close()
     await broker.close()
   }
 }

@@ -138,6 +138,22 @@ describe('createElicitationActivityRenderer inside ElicitationActivities', () =>
     expect(screen.getByTestId('refused').firstElementChild?.getAttribute('data-status')).toBe('failed')
   })
 
+  it('names the server in its status by the host’s title, never by what the server calls itself', () => {
+    const agent = new Agent()
+    const titled = data('el_titled', { status: 'declined', serverName: 'Trips', serverTitle: 'Trips', serverClaimedName: 'Acme Chat', response: { action: 'decline' } })
+    const claimOnly = data('el_claim', { status: 'declined', serverName: 'Acme Chat', serverClaimedName: 'Acme Chat', response: { action: 'decline' } })
+    agent.setMessages([elicitationMessage(titled), elicitationMessage(claimOnly)] as never)
+    const renderer = createElicitationActivityRenderer()
+    render(
+      <ElicitationActivities agent={agent} inline={false}>
+        <div data-testid="titled">{renderActivity(renderer, elicitationMessage(titled))}</div>
+        <div data-testid="claim">{renderActivity(renderer, elicitationMessage(claimOnly))}</div>
+      </ElicitationActivities>,
+    )
+    expect(screen.getByTestId('titled').textContent).toBe('You declined Trips’s request.')
+    expect(screen.getByTestId('claim').textContent).toBe('You declined the server’s request.')
+  })
+
   it('outside ElicitationActivities it says where it belongs', () => {
     const renderer = createElicitationActivityRenderer()
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)

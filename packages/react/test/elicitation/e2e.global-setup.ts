@@ -93,7 +93,8 @@ export default async function setup(project: TestProject) {
   let emit: ((part: ElicitationDataPart) => void) | undefined
   attachBrokerToMcpClient(client, broker, {
     schemas: { request: ElicitRequestSchema, complete: ElicitationCompleteNotificationSchema },
-    context: () => ({ sessionId: 'e2e', emit: (part) => emit?.(part) }),
+    // The host names the server; what the server calls itself would be shown only as its claim.
+    context: () => ({ sessionId: 'e2e', serverName: 'Registration Server', emit: (part) => emit?.(part) }),
   })
   await mcp.connect(serverSide)
   await client.connect(clientSide)

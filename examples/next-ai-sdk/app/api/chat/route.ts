@@ -14,10 +14,9 @@ export async function POST(request: Request): Promise<Response> {
     originalMessages: messages,
     execute: async ({ writer }) => {
       const mcp = await connectMcpTools({
-        server: mcpServer,
+        server: mcpServer, // its `title` names it on each form and app
         broker,
         sessionId,
-        serverName: 'Acme MCP', // shown to the user: the spec requires naming who asks
         writer, // receives the elicitation and MCP Apps parts
       })
       try {

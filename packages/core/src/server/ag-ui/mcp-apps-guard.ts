@@ -15,25 +15,45 @@
  * What passes is handed on as the checked copy, so the middleware executes exactly what was
  * checked. The lookup rules are the middleware's own (`serverId`, then `serverHash`), so the guard
  * checks the server the middleware will call.
+ *
+ * On the way out, the guard names each server the host titled: the middleware's `mcp-apps` activities
+ * get the config's `title` as `serverTitle` (and `serverName`), which 0.1.1 does not know of.
  */
 import { Observable } from 'rxjs'
-import { getToolVisibility, PROXIED_MCP_REQUEST_KEY, type ProxiedMCPRequest } from '../../apps/protocol'
+import { getToolVisibility, MCP_APPS_ACTIVITY_TYPE, PROXIED_MCP_REQUEST_KEY, type ProxiedMCPRequest } from '../../apps/protocol'
 import { McpHitlError } from '../../errors'
 import { isRecord } from '../../guards'
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_PROXY_TIMEOUT_MS } from '../apps/mcp-proxy-handler'
 import { McpServerConnection, type McpProxyUrlServer } from '../apps/mcp-server-connection'
-import { type IndexedServer, indexMcpServers } from '../apps/mcp-server-index'
+import { type IndexedServer, indexMcpServers, type McpServerIndex } from '../apps/mcp-server-index'
 import { onLiveSession } from '../apps/proxied-call'
-import type { AgUiMiddleware, AgUiNextAgent, AgUiObservable, AgUiRunInput } from './ag-ui-types'
+import type { AgUiEvent, AgUiMiddleware, AgUiNextAgent, AgUiObservable, AgUiRunInput } from './ag-ui-types'
 import { checkMcpAppsServer, type McpAppsServerConfig } from './mcp-apps-middleware'
 import type { McpAppsMiddlewareErrorEvent } from './mcp-apps-run'
 import { isSamplingRun } from './sampling-run'
 import { type SessionBoundMiddleware, sessionBoundMiddleware } from './session-bound-middleware'
 import { checkProxiedRequest, PROXIED_REQUEST_ERRORS, proxiedRunFinished, proxiedRunStarted, readProxiedRequest } from './proxied-mcp-request'
 
+/** The run's events, each `mcp-apps` activity of a titled server with the host's name for it. */
+function withServerTitles(events: AgUiObservable, index: McpServerIndex<McpProxyUrlServer>): Observable<unknown> {
+  return new Observable<unknown>((subscriber) => {
+    const inner = events.subscribe({
+      next: (event) => {
+        const e = event as AgUiEvent
+        const content = e?.type === 'ACTIVITY_SNAPSHOT' && e.activityType === MCP_APPS_ACTIVITY_TYPE && isRecord(e.content) ? e.content : undefined
+        const title = content ? index.find(content)?.config.title : undefined
+        subscriber.next(content && title ? { ...e, content: { ...content, serverTitle: title, serverName: title } } : event)
+      },
+      error: (cause) => subscriber.error(cause),
+      complete: () => subscriber.complete(),
+    })
+    return () => inner.unsubscribe()
+  })
+}
+
 /** Options of {@link createMcpAppsGuard}. */
 export interface McpAppsGuardOptions {
-  /** The same `mcpServers` as the `MCPAppsMiddleware` behind the guard. */
+  /** The same `mcpServers` as the `MCPAppsMiddleware` behind the guard; their `title`s name the servers in its activities. */
   mcpServers: McpAppsServerConfig[]
   /** Gate per proxied request with the caller's session; `false` (or a throw) refuses it. */
   authorize?: (sessionId: string, request: ProxiedMCPRequest) => boolean | Promise<boolean>
@@ -81,6 +101,7 @@ export function createMcpAppsGuard(options: McpAppsGuardOptions): McpAppsGuard {
     now: options.now ?? Date.now,
   }
   const connections = new Map(index.servers.map((server) => [server, new McpServerConnection(server.config, connectionOptions)]))
+  const titled = index.servers.some((server) => server.config.title)
 
   const report = (event: McpAppsMiddlewareErrorEvent) => {
     try {
@@ -127,7 +148,7 @@ export function createMcpAppsGuard(options: McpAppsGuardOptions): McpAppsGuard {
     <I extends AgUiRunInput, O extends AgUiObservable>(input: I, next: AgUiNextAgent<I, O>): O => {
       const reading = readProxiedRequest(input.forwardedProps)
       if (reading.kind === 'none' && isSamplingRun(input.forwardedProps)) return refuseSamplingRun(input) as unknown as O
-      if (reading.kind === 'none') return next.run(input)
+      if (reading.kind === 'none') return titled ? (withServerTitles(next.run(input), index) as unknown as O) : next.run(input)
       return new Observable<unknown>((subscriber) => {
         let inner: { unsubscribe(): void } | undefined
         let stopped = false

@@ -28,12 +28,16 @@ import { type McpAppsMiddlewareErrorEvent, type McpAppsRunDeps, runMcpApps } fro
 import { type SessionBoundMiddleware, sessionBoundMiddleware } from './session-bound-middleware'
 import { UserMcpSessions } from './user-mcp-sessions'
 
-/** One MCP server, exactly as `MCPAppsMiddleware` configures it. */
-export type McpAppsServerConfig = Pick<McpProxyUrlServer, 'type' | 'url' | 'headers' | 'serverId'>
+/** One MCP server, as `MCPAppsMiddleware` configures it, plus the kit's `title` (the name the person sees). */
+export type McpAppsServerConfig = Pick<McpProxyUrlServer, 'type' | 'url' | 'headers' | 'serverId' | 'title'>
 
 /** Options of {@link createMcpAppsMiddleware}: 0.1.1's configuration, then the kit's additions. */
 export interface McpAppsMiddlewareOptions {
-  /** The MCP servers: `{ type: 'http' | 'sse', url, headers?, serverId? }`. The same array serves `createMcpProxyHandler`. */
+  /**
+   * The MCP servers: `{ type: 'http' | 'sse', url, headers?, serverId?, title? }`. The same array
+   * serves `createMcpProxyHandler`. `title` names the server in its apps' activities and its
+   * elicitations; without it, what the server calls itself is shown, as its claim.
+   */
   mcpServers?: McpAppsServerConfig[]
   /** A server whose tools cannot be listed is skipped (`continue`, default), or the run fails before the agent runs (`throw`). */
   discoveryFailureMode?: 'continue' | 'throw'

@@ -20,6 +20,7 @@ import { type CallToolResult, MCP_APPS_ACTIVITY_TYPE, type McpAppsActivityConten
 import { McpHitlError } from '../../errors'
 import { isRecord } from '../../guards'
 import type { McpProxyUrlServer, McpServerConnection } from '../apps/mcp-server-connection'
+import { claimedServerName } from '../elicitation/adapters/read-context'
 import type { IndexedServer, McpServerIndex } from '../apps/mcp-server-index'
 import { executeProxiedCall, onLiveSession, type UpstreamFailure } from '../apps/proxied-call'
 import type { AgUiEvent, AgUiNextAgent, AgUiObservable, AgUiRunInput } from './ag-ui-types'
@@ -34,7 +35,7 @@ import {
 import { RunTranscript, type TranscriptToolCall } from './run-transcript'
 import { isSamplingRun, unofferedSamplingTool } from './sampling-run'
 import { buildUiToolCatalog, type UiToolCatalog, type UiToolEntry } from './ui-tool-catalog'
-import type { RunScope, UserMcpSessions } from './user-mcp-sessions'
+import { appCallOrigin, type RunScope, type UserMcpSessions } from './user-mcp-sessions'
 
 /** What the middleware reports to `onError`: upstream failures, never sent to the browser as they are. */
 export interface McpAppsMiddlewareErrorEvent {
@@ -292,7 +293,7 @@ class McpAppsRun<I extends AgUiRunInput> {
     // A tool call runs on a session of its own (its elicitations come to this run); the rest share one.
     const outcome = await this.deps.sessions.use(sessionId, this.scope, (sessions) =>
       request.method === 'tools/call'
-        ? sessions.exclusive(server, (connection) => executeProxiedCall(connection, request, { timeout }))
+        ? sessions.exclusive(server, (connection) => executeProxiedCall(connection, request, { timeout }), appCallOrigin(request))
         : executeProxiedCall(sessions.shared(server), request, { timeout }),
     )
     if (outcome.ok) return outcome.result
@@ -322,7 +323,8 @@ class McpAppsRun<I extends AgUiRunInput> {
 
   private async discover(server: IndexedServer<McpProxyUrlServer>, connection: McpServerConnection) {
     try {
-      return { server, tools: await onLiveSession(connection, () => connection.listTools()) }
+      const tools = await onLiveSession(connection, () => connection.listTools())
+      return { server, tools, serverClaimedName: claimedServerName(connection.serverInfo()) }
     } catch (error) {
       this.report({ phase: 'discovery', serverId: server.id, serverHash: server.hash, error })
       if (this.deps.discoveryFailureMode === 'throw') throw new McpHitlError('MCP tool discovery failed', { code: 'transport', cause: error })
@@ -391,7 +393,9 @@ class McpAppsRun<I extends AgUiRunInput> {
         for (const call of calls) {
           if (this.stopped) return
           const entry = catalog.get(call.name) as UiToolEntry
-          await sessions.exclusive(entry.server, (connection) => this.executeUiTool(call, entry, connection, transcript))
+          const args = parseArguments(call)
+          const origin = { toolName: entry.toolName, toolTitle: entry.title, arguments: typeof args === 'string' ? undefined : args, fromApp: false }
+          await sessions.exclusive(entry.server, (connection) => this.executeUiTool(call, entry, connection, transcript), origin)
         }
       })
     } catch (error) {
@@ -447,12 +451,19 @@ class McpAppsRun<I extends AgUiRunInput> {
 // Apps shown early per run; one more is shown only with its result.
 const MAX_SHOWN = 256
 
-/** What both snapshots of a UI tool call's app say about where it comes from. */
+/**
+ * What both snapshots of a UI tool call's app say about where it comes from. The server is named
+ * by the host's title, else by what it calls itself; never by its id, which is a lookup key.
+ */
 function appSource(entry: UiToolEntry) {
+  const title = entry.server.config.title || undefined
+  const serverName = title ?? entry.serverClaimedName
   return {
     resourceUri: entry.resourceUri,
     serverHash: entry.server.hash ?? '',
-    ...(entry.server.id !== undefined ? { serverId: entry.server.id, serverName: entry.server.id } : {}),
+    ...(entry.server.id !== undefined ? { serverId: entry.server.id } : {}),
+    ...(title !== undefined ? { serverTitle: title } : {}),
+    ...(serverName !== undefined ? { serverName } : {}),
     toolName: entry.toolName,
   }
 }

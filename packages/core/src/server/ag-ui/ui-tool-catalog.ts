@@ -21,7 +21,11 @@ export interface UiToolEntry {
   name: string
   /** The tool's name on its server. */
   toolName: string
+  /** The tool's display name from its server's list. */
+  title?: string | undefined
   server: IndexedServer<McpProxyUrlServer>
+  /** What the server called itself when it was listed (its `serverInfo`), the fallback name of its apps. */
+  serverClaimedName?: string | undefined
   resourceUri: string
   /** The AG-UI tool definition given to the agent. */
   definition: { name: string; description: string; parameters: Record<string, unknown> }
@@ -52,15 +56,17 @@ function isModelUiTool(tool: ListedTool): boolean {
  * namespace, which no server tool's name enters.
  */
 export function buildUiToolCatalog(
-  listed: readonly { server: IndexedServer<McpProxyUrlServer>; tools: readonly ListedTool[] }[],
+  listed: readonly { server: IndexedServer<McpProxyUrlServer>; tools: readonly ListedTool[]; serverClaimedName?: string | undefined }[],
   reserved: ReadonlySet<string>,
   appPrefix: string,
 ): UiToolCatalog {
-  const candidates = listed.flatMap(({ server, tools }) => tools.filter(isModelUiTool).map((tool) => ({ server, tool })))
+  const candidates = listed.flatMap(({ server, tools, serverClaimedName }) =>
+    tools.filter(isModelUiTool).map((tool) => ({ server, tool, serverClaimedName })),
+  )
   const counts = new Map<string, number>()
   for (const { tool } of candidates) counts.set(tool.name, (counts.get(tool.name) ?? 0) + 1)
   const catalog = new Map<string, UiToolEntry>()
-  for (const { server, tool } of candidates) {
+  for (const { server, tool, serverClaimedName } of candidates) {
     const shared = (counts.get(tool.name) ?? 0) > 1 || reserved.has(tool.name) || tool.name.startsWith(appPrefix)
     let name = shared ? qualified(server, tool.name, appPrefix) : tool.name
     // Still taken (two configs whose ids sanitise alike): number it.
@@ -69,7 +75,9 @@ export function buildUiToolCatalog(
     catalog.set(name, {
       name,
       toolName: tool.name,
+      ...(tool.title !== undefined ? { title: tool.title } : {}),
       server,
+      ...(serverClaimedName !== undefined ? { serverClaimedName } : {}),
       resourceUri,
       definition: {
         name,

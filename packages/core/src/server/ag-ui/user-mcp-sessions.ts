@@ -18,6 +18,8 @@
  * to make room; when every one is busy the run is refused), a caller's sessions close after `idleMs`
  * without use, and a caller holds at most `parallelToolCalls` sessions per server.
  */
+import { getToolUiResourceUri } from '../../apps/protocol'
+import type { ToolCallSource } from '../../elicitation/summarize-tool-call'
 import type { ElicitationDataPart } from '../../elicitation/wire'
 import { McpHitlError } from '../../errors'
 import { type McpClientSetup, type McpProxyUrlServer, McpServerConnection, type McpServerConnectionOptions } from '../apps/mcp-server-connection'
@@ -50,12 +52,40 @@ export interface UserMcpSessionsOptions {
   clientInfo?: { name: string; version: string }
 }
 
+/** The tool call a session runs: what the elicitations it raises say of where they come from. */
+export interface ToolCallOrigin {
+  /** The tool's name on its server. */
+  toolName: string
+  /** Its title, when the caller has the definition at hand (else it is read from the session's tool list). */
+  toolTitle?: string | undefined
+  arguments?: Record<string, unknown> | undefined
+  /** True for an app's call (proxied): the elicitation also names the app, by the tool's UI resource. */
+  fromApp: boolean
+}
+
+/** The origin of an app's proxied `tools/call`: its tool and arguments, as the app sent them. */
+export function appCallOrigin(request: { params?: Record<string, unknown> | undefined }): ToolCallOrigin {
+  const args = request.params?.arguments
+  return {
+    toolName: String(request.params?.name),
+    arguments: args !== null && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : undefined,
+    fromApp: true,
+  }
+}
+
 /** What a piece of work gets: the caller's sessions. */
 export interface CallerSessions {
   /** The caller's first session with `server`: listings, reads, pings. */
   shared(server: IndexedServer<McpProxyUrlServer>): McpServerConnection
-  /** Runs `call` on a session of the caller's that runs no other tool call meanwhile; its elicitations go to this run. */
-  exclusive<T>(server: IndexedServer<McpProxyUrlServer>, call: (connection: McpServerConnection) => Promise<T>): Promise<T>
+  /**
+   * Runs `call` on a session of the caller's that runs no other tool call meanwhile; its
+   * elicitations go to this run and, with `origin`, name the tool call (and app) that raised them.
+   */
+  exclusive<T>(
+    server: IndexedServer<McpProxyUrlServer>,
+    call: (connection: McpServerConnection) => Promise<T>,
+    origin?: ToolCallOrigin,
+  ): Promise<T>
 }
 
 /** One session of a caller with a server, and the run of the tool call it is running, if any. */
@@ -64,6 +94,8 @@ interface Slot {
   holder: RunScope | undefined
   /** Aborted when that tool call ends: what it raised and still waits (a URL step's completion) ends with it. */
   call: AbortController | undefined
+  /** That tool call, when the caller said which it is. */
+  origin: ToolCallOrigin | undefined
 }
 
 /** The sessions of one caller. */
@@ -77,6 +109,42 @@ interface Caller {
 }
 
 const CLIENT_INFO = { name: 'mcp-hitl-ag-ui', version: '0.1.0' }
+// How long the form waits for the server's resource list to name the app: past it, the app goes
+// unnamed. A quarter of the connection's bound at most, so the wait never counts as a silent server.
+const APP_TITLE_WAIT_MS = 5000
+
+/** Where an elicitation raised by `origin` comes from: the tool (titled from the session's tool list) and, for an app's call, its UI resource. */
+function raisedByOf(origin: ToolCallOrigin, connection: McpServerConnection): ToolCallSource {
+  const tool = connection.cachedTool(origin.toolName)
+  const source: ToolCallSource = { toolName: origin.toolName, toolTitle: origin.toolTitle ?? tool?.title, arguments: origin.arguments }
+  const resourceUri = origin.fromApp && tool ? getToolUiResourceUri(tool) : undefined
+  if (resourceUri?.startsWith('ui://')) source.app = { resourceUri }
+  return source
+}
+
+/**
+ * The broker, with the app of an app-raised request named by its UI resource's title from the
+ * server's resource list (looked up when such a request comes, waiting at most `waitMs`).
+ */
+function withAppTitle(broker: Pick<ElicitationBroker, 'request' | 'complete'>, slot: Slot, waitMs: number): Pick<ElicitationBroker, 'request' | 'complete'> {
+  return {
+    request: async (params, ctx) => {
+      const app = (ctx.raisedBy as { app?: { resourceUri?: unknown; title?: unknown } } | undefined)?.app
+      if (app && typeof app.resourceUri === 'string' && app.title === undefined) {
+        const lookup = slot.connection.findUiResource(app.resourceUri).catch(() => undefined)
+        let timer: ReturnType<typeof setTimeout> | undefined
+        const late = new Promise<undefined>((resolve) => {
+          timer = setTimeout(() => resolve(undefined), waitMs)
+        })
+        const resource = await Promise.race([lookup, late]).finally(() => clearTimeout(timer))
+        const title = resource?.title ?? resource?.name
+        if (title) ctx = { ...ctx, raisedBy: { ...(ctx.raisedBy as ToolCallSource), app: { resourceUri: app.resourceUri, title } } }
+      }
+      return broker.request(params, ctx)
+    },
+    complete: (id, scope) => broker.complete(id, scope),
+  }
+}
 // The caller key of runs without a session: they share sessions, and their elicitations are refused.
 const ANONYMOUS = ''
 
@@ -104,7 +172,7 @@ export class UserMcpSessions {
     caller.runs.add(run)
     const sessions: CallerSessions = {
       shared: (server) => this.slots(caller, server)[0]!.connection,
-      exclusive: (server, call) => this.exclusive(caller, server, run, call),
+      exclusive: (server, call, origin) => this.exclusive(caller, server, run, call, origin),
     }
     try {
       return await work(sessions)
@@ -162,8 +230,12 @@ export class UserMcpSessions {
 
   private addSlot(caller: Caller, server: IndexedServer<McpProxyUrlServer>, slots: Slot[]): Slot {
     const config = server.config
-    const slot: Slot = { connection: undefined as unknown as McpServerConnection, holder: undefined, call: undefined }
-    const options: McpServerConnectionOptions = { ...this.options.connection, keepToolDefinitions: true, client: this.clientSetup(caller, slot) }
+    const slot: Slot = { connection: undefined as unknown as McpServerConnection, holder: undefined, call: undefined, origin: undefined }
+    const options: McpServerConnectionOptions = {
+      ...this.options.connection,
+      keepToolDefinitions: true,
+      client: this.clientSetup(caller, slot, config.title),
+    }
     slot.connection = new McpServerConnection(config, options)
     slots.push(slot)
     return slot
@@ -174,6 +246,7 @@ export class UserMcpSessions {
     server: IndexedServer<McpProxyUrlServer>,
     run: RunScope,
     call: (connection: McpServerConnection) => Promise<T>,
+    origin?: ToolCallOrigin,
   ): Promise<T> {
     const slots = this.slots(caller, server)
     let slot = slots.find((s) => s.holder === undefined)
@@ -189,17 +262,19 @@ export class UserMcpSessions {
     slot.holder = run
     const ended = new AbortController()
     slot.call = ended
+    slot.origin = origin
     try {
       return await call(slot.connection)
     } finally {
       slot.holder = undefined
       slot.call = undefined
+      slot.origin = undefined
       ended.abort()
       caller.waiting.get(server)?.shift()?.()
     }
   }
 
-  private clientSetup(caller: Caller, slot: Slot): McpClientSetup {
+  private clientSetup(caller: Caller, slot: Slot, title: string | undefined): McpClientSetup {
     const { broker, sdk } = this.options
     const setup: McpClientSetup = { clientInfo: this.options.clientInfo ?? CLIENT_INFO }
     if (sdk) setup.sdk = sdk
@@ -212,12 +287,22 @@ export class UserMcpSessions {
       return latest?.emit
     }
     // Read per request: an empty session is refused by the broker, and shown as failed with the reason.
+    // The host's title names the server; the session runs one tool call at a time, so a request that
+    // comes while one runs is that call's (outside a call nothing says where it came from).
     const context = (): ElicitationRequestContext => {
       const emit = emitFor()
       const signal = slot.call?.signal
-      return { sessionId: caller.sessionId, ...(emit ? { emit } : {}), ...(signal ? { signal } : {}) }
+      const raisedBy = slot.origin ? raisedByOf(slot.origin, slot.connection) : undefined
+      return {
+        sessionId: caller.sessionId,
+        ...(title ? { serverName: title } : {}),
+        ...(emit ? { emit } : {}),
+        ...(signal ? { signal } : {}),
+        ...(raisedBy ? { raisedBy } : {}),
+      }
     }
-    setup.elicitation = { broker, context }
+    const wait = Math.min(APP_TITLE_WAIT_MS, this.options.connection.timeoutMs / 4)
+    setup.elicitation = { broker: withAppTitle(broker, slot, wait), context }
     return setup
   }
 

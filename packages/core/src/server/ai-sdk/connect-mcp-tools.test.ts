@@ -65,10 +65,10 @@ let served: ServedMcpSessions
 let broker: ElicitationBroker
 let parts: (ElicitationDataPart | McpAppsDataPart)[]
 let mcp: McpTools | undefined
-const server = () => ({ type: 'http' as const, url: served.url, serverId: 'board' })
+const server = () => ({ type: 'http' as const, url: served.url, serverId: 'board', title: 'Board' })
 
 async function connect(): Promise<McpTools> {
-  mcp = await connectMcpTools({ server: server(), broker, sessionId: 'alice', serverName: 'Board', writer: { write: (p) => parts.push(p) } })
+  mcp = await connectMcpTools({ server: server(), broker, sessionId: 'alice', writer: { write: (p) => parts.push(p) } })
   return mcp
 }
 
@@ -137,6 +137,7 @@ describe('connectMcpTools', () => {
           toolInput: { project: 'Launch' },
           toolName: 'show_board',
           serverName: 'Board',
+          serverTitle: 'Board',
         },
       },
     ])
@@ -148,7 +149,8 @@ describe('connectMcpTools', () => {
     const chunks: unknown[] = []
     const stream = createUIMessageStream({
       execute: async ({ writer }) => {
-        const mcp = await connectMcpTools({ server: server(), broker, sessionId: 'alice', writer })
+        const { title: _untitled, ...untitled } = server()
+        const mcp = await connectMcpTools({ server: untitled, broker, sessionId: 'alice', writer })
         try {
           const model = streamingToolModel({ toolName: 'show_board', chunks: ['{"proj', 'ect":"La', 'unch"}'], delayMs: 5 })
           const result = streamText({ model, prompt: 'Show the launch board', tools: mcp.tools, stopWhen: stepCountIs(2) })
@@ -170,7 +172,7 @@ describe('connectMcpTools', () => {
     expect(types.filter((t) => t.startsWith('data-mcp-apps'))).toEqual(['data-mcp-apps:input-streaming', 'data-mcp-apps:result'])
     const [pending, final] = chunks.filter((c) => (c as { type: string }).type === 'data-mcp-apps') as McpAppsDataPart[]
     expect(pending?.id).toBe(final?.id)
-    // The server's own name (initialize) names it when the route gives none.
+    // The server's own name (initialize) names it when the host gives no title.
     expect(pending?.data).toEqual({
       status: 'input-streaming',
       resourceUri: BOARD_URI,

@@ -27,8 +27,11 @@ import type { McpProxyUrlServer } from '../apps/mcp-server-connection'
 import { attachBrokerToAiSdkClient } from '../elicitation/adapters/ai-sdk'
 import { type UrlModeInnerTransport, withUrlElicitation } from '../elicitation/adapters/ai-sdk-url-mode'
 import { BROKER_ELICITATION_CAPABILITY } from '../elicitation/adapters/broker-elicitation-capability'
+import { claimedServerName } from '../elicitation/adapters/read-context'
 import type { ElicitationBroker, ElicitationRequestContext } from '../elicitation/elicitation-broker-types'
 import { importOptionalPeer } from '../import-optional-peer'
+import { type TaggedStreams, tagElicitationStreams } from './tag-elicitation-streams'
+import { trackToolCalls } from './tool-call-tracker'
 
 /** Where the parts go: the `writer` of `createUIMessageStream`, or anything with its `write`. */
 export interface McpToolsPartWriter {
@@ -37,13 +40,17 @@ export interface McpToolsPartWriter {
 
 /** Options of {@link connectMcpTools}. */
 export interface ConnectMcpToolsOptions {
-  /** The MCP server, as `createMcpProxyHandler({ servers })` takes it: its hash goes into each MCP Apps part. */
+  /**
+   * The MCP server, as `createMcpProxyHandler({ servers })` takes it: its hash goes into each MCP Apps
+   * part, and its `title` names it on every elicitation and app (else what the server calls itself,
+   * shown as its claim).
+   */
   server: McpProxyUrlServer
   /** The broker that parks the elicitations until the person answers. */
   broker: Pick<ElicitationBroker, 'request' | 'complete'>
   /** The session allowed to answer them (the respond handler's `getSessionId` must return the same). */
   sessionId: string
-  /** Shown with each elicitation; default the server's own name from its `initialize` answer. */
+  /** @deprecated Give the name as `server.title`, the one option every server config of the kit takes; read when that is absent. */
   serverName?: string | undefined
   /** Receives the `data-elicitation-request` and `data-mcp-apps` parts. */
   writer: McpToolsPartWriter
@@ -88,7 +95,7 @@ const MAX_PENDING_CALLS = 1024
 // Bounded: a server paging forever must not hold the chat request.
 const MAX_TOOL_PAGES = 100
 
-async function defaultTransport(server: McpProxyUrlServer): Promise<UrlModeInnerTransport> {
+async function defaultTransport(server: McpProxyUrlServer, streams: TaggedStreams): Promise<UrlModeInnerTransport> {
   const url = new URL(server.url)
   const requestInit = server.headers ? { headers: server.headers } : undefined
   // Loaded on first use: the MCP SDK is an optional peer, needed only when no transport is given.
@@ -97,7 +104,8 @@ async function defaultTransport(server: McpProxyUrlServer): Promise<UrlModeInner
     return new SSEClientTransport(url, requestInit ? { requestInit } : undefined)
   }
   const { StreamableHTTPClientTransport } = await importOptionalPeer<typeof import('@modelcontextprotocol/sdk/client/streamableHttp.js')>('@modelcontextprotocol/sdk/client/streamableHttp.js')
-  return new StreamableHTTPClientTransport(url, requestInit ? { requestInit } : undefined)
+  // The tagging fetch tells parallel tool calls' elicitations apart (the stream each came on).
+  return new StreamableHTTPClientTransport(url, { ...(requestInit ? { requestInit } : {}), fetch: streams.fetch })
 }
 
 /** Connects to the MCP server for one chat request; see the module comment for what it sets up. */
@@ -106,19 +114,28 @@ export async function connectMcpTools(options: ConnectMcpToolsOptions): Promise<
     throw new McpHitlError('connectMcpTools: pass { server: { type, url }, broker, sessionId, writer }', { code: 'misuse' })
   }
   const { server, broker, writer } = options
+  // The host's name for the server: never replaced by what the server says of itself.
+  const serverTitle = server.title || options.serverName || undefined
   // Aborted by close(): the end of the chat request that raised the elicitations. A consented URL
   // step still waiting for its completion then shows as failed instead of waiting out its TTL (the
   // session ends with it, so no completion could arrive any more).
   const ended = new AbortController()
-  const context = (): ElicitationRequestContext => ({
-    sessionId: options.sessionId,
-    ...(options.serverName ? { serverName: options.serverName } : {}),
-    emit: (part) => writer.write(part),
-    signal: ended.signal,
-  })
-  const transport: SessionTransport = options.transport ?? (await defaultTransport(server))
+  const titles = new Map<string, string>()
+  const streams = tagElicitationStreams()
+  const transport: SessionTransport = options.transport ?? (await defaultTransport(server, streams))
+  const calls = trackToolCalls(transport, options.transport ? undefined : (id) => streams.streamOf(id))
+  const context = (): ElicitationRequestContext => {
+    const call = calls.raising()
+    return {
+      sessionId: options.sessionId,
+      ...(serverTitle ? { serverName: serverTitle } : {}),
+      emit: (part) => writer.write(part),
+      signal: ended.signal,
+      ...(call ? { raisedBy: { toolName: call.name, toolTitle: titles.get(call.name), arguments: call.arguments } } : {}),
+    }
+  }
   const client = await createMCPClient({
-    transport: withUrlElicitation(transport, broker, context),
+    transport: withUrlElicitation(calls.transport, broker, context),
     capabilities: { elicitation: BROKER_ELICITATION_CAPABILITY, ...mcpAppClientCapabilities },
   })
   const detach = attachBrokerToAiSdkClient(client, broker, { schema: ElicitationRequestSchema, context })
@@ -143,15 +160,20 @@ export async function connectMcpTools(options: ConnectMcpToolsOptions): Promise<
     }
     // Spec: a tool without 'model' in its visibility is the app's own and never reaches the model.
     const visible = all.filter((tool) => getToolVisibility(tool).includes('model'))
+    for (const tool of visible) {
+      const title = tool.title ?? (tool.annotations as { title?: unknown } | undefined)?.title
+      if (typeof title === 'string' && title) titles.set(tool.name, title)
+    }
     const tools = client.toolsFromDefinitions({ tools: visible })
-    const serverName = options.serverName ?? client.serverInfo?.name
+    // Shown when the host gave no title: what the server calls itself.
+    const serverName = serverTitle ?? claimedServerName(client.serverInfo)
     const started = new Set<string>()
     for (const definition of visible) {
       const resourceUri = getToolUiResourceUri(definition)
       // The client's tools run `tools/call` and resolve with its raw result; wrap that one function.
       const tool = tools[definition.name] as unknown as ExecutableTool | undefined
       if (!resourceUri?.startsWith('ui://') || !tool) continue
-      const source = { resourceUri, server, toolName: definition.name, serverName }
+      const source = { resourceUri, server, toolName: definition.name, serverTitle, serverName }
       const start = (toolCallId: string | undefined) => {
         if (!toolCallId || started.has(toolCallId)) return
         if (started.size >= MAX_PENDING_CALLS) started.delete(started.values().next().value as string)

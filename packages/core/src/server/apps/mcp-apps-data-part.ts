@@ -23,15 +23,17 @@ export interface McpAppsPartSource {
   toolCallId: string
   /** The tool's `ui://` resource (`getToolUiResourceUri(tool)` reads it from the tool's `_meta`). */
   resourceUri: string
-  /** The server config, hashed like the middleware does; or give `serverHash` directly. */
+  /** The server config, hashed like the middleware does (its `title` names it); or give `serverHash` directly. */
   server?:
-    | { id?: string | undefined; serverId?: string | undefined; type?: string | undefined; url?: string | undefined }
+    | { id?: string | undefined; serverId?: string | undefined; type?: string | undefined; url?: string | undefined; title?: string | undefined }
     | undefined
   serverHash?: string | undefined
   serverId?: string | undefined
   /** The tool's name, for the frame's accessible name and host bar. */
   toolName?: string | undefined
-  /** The server's name as the user should see it. */
+  /** The host's name for the server; default `server.title`. */
+  serverTitle?: string | undefined
+  /** The server's name when the host has none: what the server calls itself (`serverInfo.title`, else `name`). */
   serverName?: string | undefined
 }
 
@@ -58,11 +60,15 @@ function source(api: string, input: McpAppsPartSource) {
     throw new McpHitlError(`${api}: resourceUri must be a ui:// URI, got "${input.resourceUri.slice(0, 100)}"`, MISUSE)
   }
   const serverId = input.serverId ?? input.server?.id ?? input.server?.serverId
+  // The host's title wins over whatever the server calls itself; `serverName` is the name shown.
+  const serverTitle = input.serverTitle || input.server?.title || undefined
+  const serverName = serverTitle ?? input.serverName
   return {
     serverHash,
     ...(serverId !== undefined ? { serverId } : {}),
     ...(input.toolName !== undefined ? { toolName: input.toolName } : {}),
-    ...(input.serverName !== undefined ? { serverName: input.serverName } : {}),
+    ...(serverName !== undefined ? { serverName } : {}),
+    ...(serverTitle !== undefined ? { serverTitle } : {}),
   }
 }
 

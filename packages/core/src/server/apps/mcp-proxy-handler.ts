@@ -28,7 +28,7 @@ import { type JsonBodyOptions, readJsonBody, resolveBodyLimits } from '../http/r
 import { createSessionRateLimiter } from '../http/session-rate-limiter'
 import { type GetSessionId, requireGetSessionId, resolveSession } from '../http/session-resolver'
 import { responseTooLargeError } from './bounded-mcp-fetch'
-import { type RunScope, UserMcpSessions } from '../ag-ui/user-mcp-sessions'
+import { appCallOrigin, type RunScope, UserMcpSessions } from '../ag-ui/user-mcp-sessions'
 import type { ElicitationBroker } from '../elicitation/elicitation-broker-types'
 import { upstreamTimeoutError } from './bounded-mcp-fetch'
 import { assertProxyServerUrl, McpServerConnection, type McpProxyServerConfig, type McpProxyUrlServer } from './mcp-server-connection'
@@ -165,7 +165,7 @@ export function createMcpProxyHandler(options: McpProxyHandlerOptions): McpProxy
     const signal = AbortSignal.any([request.signal, deadline.signal])
     try {
       return await (sessions as UserMcpSessions).use(sessionId, NO_STREAM, (mine) =>
-        mine.exclusive(server, (connection) => executeProxiedCall(connection, proxied, { signal, timeout: toolCallTimeout })),
+        mine.exclusive(server, (connection) => executeProxiedCall(connection, proxied, { signal, timeout: toolCallTimeout }), appCallOrigin(proxied)),
       )
     } catch (error) {
       if (McpHitlError.isInstance(error) && error.code === 'over_capacity') throw new HttpRefusal('unavailable', error.message)

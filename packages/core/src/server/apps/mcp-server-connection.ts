@@ -43,10 +43,18 @@ export interface McpProxyClient {
     options?: McpProxyRequestOptions,
   ): Promise<{ tools: ListedTool[]; nextCursor?: string | undefined }>
   close(): Promise<void>
+  /** The server's `serverInfo` from `initialize` (what it calls itself), when the client keeps it. */
+  getServerVersion?(): { name?: string; title?: string; icons?: unknown } | undefined
 }
 
 /** A server reached over Streamable HTTP (`http`) or legacy SSE (`sse`), as the middleware configures it. */
 export interface McpProxyUrlServer {
+  /**
+   * The server's name as the person sees it ("Weather"), on every surface that names it: each
+   * elicitation ("Weather asks for information"), each app's frame and its requests. The host's
+   * word: what the server calls itself (`serverInfo`) is only the fallback, and shown as its claim.
+   */
+  title?: string | undefined
   /** Stable id (the middleware's `serverId`), preferred over the hash for lookups. */
   id?: string | undefined
   /** Alias of `id`, so one config array can serve the middleware and this proxy. */
@@ -60,6 +68,8 @@ export interface McpProxyUrlServer {
 
 /** A server reached through a factory that returns a connected SDK client. */
 export interface McpProxyFactoryServer {
+  /** The server's name as the person sees it (see `McpProxyUrlServer.title`). */
+  title?: string | undefined
   id: string
   /** When given, the hash of `{ type, url }` also finds this server (as for the middleware's config). */
   type?: 'http' | 'sse' | undefined
@@ -74,6 +84,8 @@ export type McpProxyServerConfig = McpProxyUrlServer | McpProxyFactoryServer
 /** A tool as listed by the server: `name` and `_meta` decide visibility; the definition is kept only on request. */
 export interface ListedTool {
   name: string
+  /** The tool's display name (`title`, else `annotations.title`), always kept: the host names raising calls by it. */
+  title?: string | undefined
   _meta?: Record<string, unknown> | undefined
   /** With `keepToolDefinitions`. */
   description?: string | undefined
@@ -115,9 +127,26 @@ export interface McpServerConnectionOptions {
   client?: McpClientSetup
 }
 
+/** A UI resource (`ui://`) as the server lists it: what the host names an app by. */
+export interface ListedUiResource {
+  uri: string
+  name?: string | undefined
+  title?: string | undefined
+}
+
 const CLIENT_INFO = { name: 'mcp-hitl-proxy', version: '0.1.0' }
 // A server paging forever must not hold the listing.
 const MAX_TOOL_PAGES = 100
+// Only UI resources are kept from a resource listing, and only this many: it names apps, nothing else.
+const MAX_UI_RESOURCES = 1000
+
+const textOf = (value: unknown): string | undefined => (typeof value === 'string' && value.length > 0 ? value : undefined)
+
+/** A listed tool's display name: `title`, else `annotations.title` (2025-06-18). */
+function toolTitle(tool: { title?: unknown; annotations?: unknown }): string | undefined {
+  const annotations = tool.annotations as { title?: unknown } | undefined
+  return textOf(tool.title) ?? textOf(annotations?.title)
+}
 
 /** Refuses, at creation, a URL the proxy would never connect to; `api` names the caller. */
 export function assertProxyServerUrl(api: string, config: McpProxyUrlServer): void {
@@ -208,6 +237,7 @@ async function connectWithSdkV2(
     listTools: ((params?: Parameters<typeof client.listTools>[0], options?: Parameters<typeof client.listTools>[1]) =>
       client.listTools(params, options)) as unknown as McpProxyClient['listTools'],
     close: () => client.close(),
+    getServerVersion: () => client.getServerVersion(),
   }
   // The v2 client's transport, so closing the connection can end the HTTP session.
   Object.defineProperty(v1, 'transport', { get: () => client.transport })
@@ -232,6 +262,7 @@ export class McpServerConnection {
   private tools: Map<string, ListedTool> | undefined
   private listedAt = 0
   private listing: Promise<Map<string, ListedTool>> | undefined
+  private uiResources: { at: number; list: Promise<Map<string, ListedUiResource>> } | undefined
 
   constructor(
     readonly config: McpProxyServerConfig,
@@ -288,6 +319,50 @@ export class McpServerConnection {
     return [...(fresh && this.tools ? this.tools : await this.list()).values()]
   }
 
+  /** The tool from the last listing, if it has it (no request: for a caller that must not wait). */
+  cachedTool(name: string): ListedTool | undefined {
+    return this.tools?.get(name)
+  }
+
+  /** What the connected server calls itself (`serverInfo` from `initialize`); undefined before it connected. */
+  serverInfo(): { name?: string; title?: string; icons?: unknown } | undefined {
+    return this.connected?.getServerVersion?.()
+  }
+
+  /**
+   * A UI resource by URI, from the server's resource list (trusted for `toolsTtlMs`, listed once for
+   * concurrent lookups, within `timeoutMs`): undefined when the server does not list it or cannot list.
+   */
+  async findUiResource(uri: string): Promise<ListedUiResource | undefined> {
+    const now = this.options.now()
+    if (!this.uiResources || now - this.uiResources.at >= this.options.toolsTtlMs) {
+      const { timeoutMs } = this.options
+      // A server without resources (or failing to list them) names no app for this window.
+      const list = withDeadline(this.listUiResources(), timeoutMs, () => upstreamTimeoutError(timeoutMs)).catch(() => new Map<string, ListedUiResource>())
+      this.uiResources = { at: now, list }
+    }
+    return (await this.uiResources.list).get(uri)
+  }
+
+  private async listUiResources(): Promise<Map<string, ListedUiResource>> {
+    const client = await this.get()
+    const found = new Map<string, ListedUiResource>()
+    let cursor: string | undefined
+    for (let page = 0; page < MAX_TOOL_PAGES && found.size < MAX_UI_RESOURCES; page++) {
+      const result = (await client.listResources(cursor ? { cursor } : undefined, { timeout: this.options.timeoutMs })) as {
+        resources?: { uri?: unknown; name?: unknown; title?: unknown }[]
+        nextCursor?: unknown
+      }
+      for (const resource of Array.isArray(result?.resources) ? result.resources : []) {
+        if (typeof resource?.uri !== 'string' || !resource.uri.startsWith('ui://') || found.size >= MAX_UI_RESOURCES) continue
+        found.set(resource.uri, { uri: resource.uri, name: textOf(resource.name), title: textOf(resource.title) })
+      }
+      cursor = typeof result?.nextCursor === 'string' && result.nextCursor ? result.nextCursor : undefined
+      if (!cursor) break
+    }
+    return found
+  }
+
   private list(): Promise<Map<string, ListedTool>> {
     if (this.listing) return this.listing
     const { timeoutMs } = this.options
@@ -317,6 +392,8 @@ export class McpServerConnection {
       // Only what the visibility check reads is kept, unless the definitions are asked for.
       for (const tool of result.tools) {
         const kept: ListedTool = { name: tool.name, _meta: tool._meta }
+        const title = toolTitle(tool)
+        if (title !== undefined) kept.title = title
         if (this.options.keepToolDefinitions) {
           if (tool.description !== undefined) kept.description = tool.description
           kept.inputSchema = tool.inputSchema as Record<string, unknown>
@@ -334,6 +411,7 @@ export class McpServerConnection {
     this.connected = undefined
     this.tools = undefined
     this.listing = undefined
+    this.uiResources = undefined
   }
 
   /**

@@ -6,6 +6,7 @@
 import type { SchemaIssue } from '../../elicitation/schema-issues'
 import type { ValidateContentResult } from '../../elicitation/validate-content'
 import type { ElicitRequestParams, ElicitResult, RequestedSchema } from '../../elicitation/protocol'
+import type { ToolCallSource } from '../../elicitation/summarize-tool-call'
 import type {
   ElicitationDataPart,
   ElicitationMode,
@@ -58,10 +59,18 @@ export interface ElicitationBrokerOptions {
 export interface ElicitationRequestContext {
   /** The session allowed to answer (compared with the handlers' `getSessionId`). Bind it to the user, not only a connection. */
   sessionId: string
-  /** The MCP server's display name, shown to the user as the spec requires. */
+  /**
+   * The host's name for the MCP server (its config's `title`), shown to the user as the spec
+   * requires ("Weather asks for information"). Never taken from the server: without it the page
+   * shows `serverClaimedName`, as the server's claim.
+   */
   serverName?: string
+  /** What the server calls itself (`serverInfo.title`, else `name`); the adapters fill it from `initialize`. */
+  serverClaimedName?: string
   /** The server's icon: an https or `data:` image URL; any other is dropped (`isSafeServerIconSrc`). */
   serverIcon?: string
+  /** The tool call (and app) that raised the request, when the caller can tell; bounded before it is shown. */
+  raisedBy?: ToolCallSource
   /** Writes a `data-elicitation-request` part to the chat stream, e.g. the AI SDK `writer.write`. */
   emit?: (part: ElicitationDataPart) => void
   /**

@@ -11,7 +11,6 @@ import { McpHitlError } from '../../errors'
 import { decodeAnswerNames } from '../../elicitation/elicitation-name-stand-ins'
 import type { ElicitRequestParams, ElicitResult } from '../../elicitation/protocol'
 import type { SchemaIssue } from '../../elicitation/schema-issues'
-import { isSafeServerIconSrc } from '../../elicitation/server-icon'
 import { validateElicitationContent } from '../../elicitation/validate-content'
 import type { ElicitationRequestData, ElicitationStatus, RespondRequestBody } from '../../elicitation/wire'
 import { createElicitationId } from './create-elicitation-id'
@@ -27,6 +26,7 @@ import type {
   SessionSubscription,
 } from './elicitation-broker-types'
 import { DeadlineQueue } from './deadline-queue'
+import { recordIdentity } from './record-identity'
 import { EMPTY_REQUESTED_SCHEMA, toElicitationDataPart, toElicitationRequestData } from './elicitation-data'
 import { UrlCompletions } from './url-completions'
 import type { UrlWait } from './url-completions'
@@ -139,10 +139,16 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
     reason: string,
   ): ElicitResult => {
     const at = now()
-    const record: StoredElicitation = { id: createElicitationId(), sessionId: ctx.sessionId, createdAt: at, expiresAt: at, status: 'pending', ...shown }
-    if (ctx.serverName !== undefined) record.serverName = ctx.serverName
-    if (isSafeServerIconSrc(ctx.serverIcon)) record.serverIcon = ctx.serverIcon
-    report({ type: 'refused', id: record.id, sessionId: ctx.sessionId, serverName: ctx.serverName, reason })
+    const record: StoredElicitation = {
+      id: createElicitationId(),
+      sessionId: ctx.sessionId,
+      createdAt: at,
+      expiresAt: at,
+      status: 'pending',
+      ...shown,
+      ...recordIdentity(ctx),
+    }
+    report({ type: 'refused', id: record.id, sessionId: ctx.sessionId, serverName: record.serverName, reason })
     emitData(ctx.emit, ctx.sessionId, toElicitationRequestData(record, status, result, reason))
     return result
   }
@@ -365,9 +371,8 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
       expiresAt: createdAt + ttl,
       status: 'pending',
       ...shown,
+      ...recordIdentity(ctx),
     }
-    if (ctx.serverName !== undefined) record.serverName = ctx.serverName
-    if (isSafeServerIconSrc(ctx.serverIcon)) record.serverIcon = ctx.serverIcon
     try {
       const created = await store.create(record, limits)
       if (!created.ok) {

@@ -35,7 +35,10 @@ export function toElicitationRequestData(
   if (record.url !== undefined) data.url = record.url
   if (record.urlElicitationId !== undefined) data.urlElicitationId = record.urlElicitationId
   if (record.serverName !== undefined) data.serverName = record.serverName
+  if (record.serverTitle !== undefined) data.serverTitle = record.serverTitle
+  if (record.serverClaimedName !== undefined) data.serverClaimedName = record.serverClaimedName
   if (record.serverIcon !== undefined) data.serverIcon = record.serverIcon
+  if (record.raisedBy !== undefined) data.raisedBy = record.raisedBy
   if (result) {
     data.response =
       result.content && record.mode === 'form'

@@ -8,6 +8,7 @@
 import type { ElicitRequestParams, ElicitResult } from '../../../elicitation/protocol'
 import { isRecord } from '../../../guards'
 import { jsonByteLength } from '../stores/json-byte-length'
+import { shownServerName } from '../record-identity'
 import type { ElicitationBroker, ElicitationRequestContext } from '../elicitation-broker-types'
 import { type ElicitationContextOption, type PeerInfo, readContext } from './read-context'
 import { ReplayedRequests, type ReplayedRequestsOptions } from './replayed-requests'
@@ -134,9 +135,9 @@ export function attachBrokerToSdkClient(
     }
   })
   handlers.onComplete(async (elicitationId) => {
-    const { sessionId, serverName } = contextNow()
+    const ctx = contextNow()
     // Unknown or already completed ids are ignored, as the spec requires.
-    await broker.complete(elicitationId, { sessionId, serverName })
+    await broker.complete(elicitationId, { sessionId: ctx.sessionId, serverName: shownServerName(ctx) })
   })
   return () => {
     unregister()

@@ -1,4 +1,5 @@
 import { pickServerIcon } from '../../../elicitation/server-icon'
+import { clipText } from '../../../elicitation/summarize-tool-call'
 import type { ElicitationRequestContext } from '../elicitation-broker-types'
 
 /** An adapter's `context` option: fixed, or read once per request. */
@@ -11,17 +12,27 @@ export interface PeerInfo {
   icons?: unknown
 }
 
+// A server's name is held per request and shown in a line: bounded whatever the server sends.
+const MAX_CLAIMED_NAME_LENGTH = 200
+
+/** What the server calls itself: its `serverInfo.title` (the display name), else its `name`. */
+export function claimedServerName(peer: PeerInfo | undefined): string | undefined {
+  const claimed = [peer?.title, peer?.name].find((value): value is string => typeof value === 'string' && value.trim().length > 0)
+  return claimed === undefined ? undefined : clipText(claimed, MAX_CLAIMED_NAME_LENGTH)
+}
+
 /**
- * Reads the context for one request. Where the context does not say, the server is named by its
- * `serverInfo.title` (the display name), else its `name`, and shown with its first safe icon.
+ * Reads the context for one request and adds what the server says of itself: its name as
+ * `serverClaimedName` (the context's `serverName`, the host's, is never replaced by it) and its first
+ * safe icon when the context gives none.
  */
 export function readContext(option: ElicitationContextOption, peer?: PeerInfo): ElicitationRequestContext {
   const base = typeof option === 'function' ? option() : option
-  const serverName = base.serverName ?? (peer?.title || peer?.name || undefined)
+  const serverClaimedName = base.serverClaimedName ?? claimedServerName(peer)
   const serverIcon = base.serverIcon ?? pickServerIcon(peer?.icons)
   return {
     ...base,
-    ...(serverName !== undefined ? { serverName } : {}),
+    ...(serverClaimedName !== undefined ? { serverClaimedName } : {}),
     ...(serverIcon !== undefined ? { serverIcon } : {}),
   }
 }

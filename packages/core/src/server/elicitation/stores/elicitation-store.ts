@@ -10,7 +10,7 @@
  * record leaves the session's list: no one is told an answer was delivered when it was not.
  */
 import type { ElicitResult, RequestedSchema } from '../../../elicitation/protocol'
-import type { ElicitationMode, ElicitationRequestData, ElicitationStatus } from '../../../elicitation/wire'
+import type { ElicitationMode, ElicitationRaisedBy, ElicitationRequestData, ElicitationStatus } from '../../../elicitation/wire'
 import type { SessionListener } from './session-hub'
 
 /** Final statuses: everything but `pending`. */
@@ -21,9 +21,16 @@ export interface StoredElicitation {
   id: string
   /** The session that may answer it (from the handlers' `getSessionId`). */
   sessionId: string
+  /** The name shown: the host's (`serverTitle`), else the server's own (`serverClaimedName`). */
   serverName?: string
+  /** The host's name for the server. */
+  serverTitle?: string
+  /** What the server calls itself. */
+  serverClaimedName?: string
   /** The server's icon URL, already checked with `isSafeServerIconSrc`. */
   serverIcon?: string
+  /** The tool call (and app) that raised it, bounded. */
+  raisedBy?: ElicitationRaisedBy
   mode: ElicitationMode
   message: string
   requestedSchema: RequestedSchema
