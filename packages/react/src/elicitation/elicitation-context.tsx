@@ -222,10 +222,17 @@ export function useElicitationViewValue(props: ElicitationRootProps, inDialog: b
     restore.current = null
     if (target.isConnected) target.focus()
   }, [exitFor])
+  // Sentences said in the same moment (a request that appears in its last minute) are said together.
+  const saying = useRef<string[]>([])
   const announce = useCallback((text: string) => {
+    saying.current.push(text)
+    if (saying.current.length > 1) return
     // Cleared first, so the same sentence twice is announced twice.
     setAnnouncement('')
-    setTimeout(() => setAnnouncement(text), 50)
+    setTimeout(() => {
+      setAnnouncement(saying.current.join(' '))
+      saying.current = []
+    }, 50)
   }, [])
   const markDirty = useCallback((target: string) => dirty.add(target), [dirty])
   return useMemo<ElicitationViewValue>(() => {

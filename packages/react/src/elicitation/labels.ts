@@ -189,8 +189,7 @@ export const DEFAULT_ELICITATION_LABELS: ElicitationLabels = {
   notFound: 'This request is no longer open.',
   urlTitle: (server) => `${server ?? 'A server'} asks you to continue on another site`,
   urlTrustNote: (server) => `Open it only if you expect ${server ?? 'this server'} to send you there. Opening it tells ${server ?? 'the server'} you agreed.`,
-  urlIntro: (server) =>
-    `The page opens in a new tab, on the site below, not in this chat. What you enter there goes to that site; this chat does not see it, and ${server ?? 'the server'} learns only what that site tells it.`,
+  urlIntro: () => 'The page opens in a new tab, on the site below. What you enter there goes to that site, not to this chat.',
   urlHost: 'Site',
   urlFull: 'Full address',
   openUrl: (host) => `Open ${host}`,

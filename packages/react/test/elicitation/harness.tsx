@@ -2,6 +2,7 @@ import type { ElicitationRequestData, RequestedSchema } from '@mcp-hitl/core'
 import axe from 'axe-core'
 import { useEffect, useRef } from 'react'
 import { expect, vi } from 'vitest'
+import { userEvent } from 'vitest/browser'
 import {
   ElicitationDialog,
   type ElicitationDialogProps,
@@ -58,6 +59,14 @@ export function Harness(
     for (const item of more ?? []) el.push(item)
   }, [el, more])
   return inline ? <ElicitationInline elicitation={el} {...rest} /> : <ElicitationDialog elicitation={el} {...rest} />
+}
+
+/**
+ * The person moves into the request that appeared (it never takes focus): the first Tab pressed in
+ * the page goes to its first field.
+ */
+export async function moveIn(): Promise<void> {
+  await userEvent.keyboard('{Tab}')
 }
 
 /** axe-core over the whole document: no violation allowed. */
