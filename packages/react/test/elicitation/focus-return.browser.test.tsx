@@ -159,6 +159,39 @@ function SuggestionChat(props: { fetch: typeof fetch; replyMs: number }) {
   )
 }
 
+/** Three steps, each raised by the server once it has the answer to the last (book_trip). */
+function Trip(props: { fetch: typeof fetch }) {
+  const elicitation = useElicitation({
+    fetch: props.fetch,
+    retries: 0,
+    // The server's next step arrives once it has the answer to the last one.
+    onRespond: () => step < 3 && setTimeout(() => raise(step + 1), 50),
+  })
+  const [step, setStep] = useState(0)
+  const raise = (n: number) => {
+    setStep(n)
+    elicitation.push(formRequest(contact, { message: `Step ${n} of 3` }))
+  }
+  return (
+    <main>
+      <input aria-label="Message" onKeyDown={(event) => event.key === 'Enter' && raise(1)} />
+      <ElicitationDialog elicitation={elicitation} />
+    </main>
+  )
+}
+
+/** A chat page for URL mode: requests are pushed as the live channel would. */
+function UrlChat(props: { fetch: typeof fetch; onPush: (push: (data: ElicitationRequestData) => void) => void }) {
+  const elicitation = useElicitation({ fetch: props.fetch, retries: 0 })
+  props.onPush(elicitation.push)
+  return (
+    <main>
+      <input aria-label="Message" />
+      <ElicitationDialog elicitation={elicitation} />
+    </main>
+  )
+}
+
 describe('focus after a whole flow', () => {
   it('started from a suggestion the chat disables while it works: back on that suggestion once it is enabled, never the body', async () => {
     const rec = recordingFetch()
@@ -178,26 +211,7 @@ describe('focus after a whole flow', () => {
 
   it('a keyboard-only trip of three steps, each raised once the last was answered: every step is reached with Tab, and focus ends in the composer', async () => {
     const rec = recordingFetch()
-    function Trip() {
-      const elicitation = useElicitation({
-        fetch: rec.fetch,
-        retries: 0,
-        // The server's next step arrives once it has the answer to the last one.
-        onRespond: () => step < 3 && setTimeout(() => raise(step + 1), 50),
-      })
-      const [step, setStep] = useState(0)
-      const raise = (n: number) => {
-        setStep(n)
-        elicitation.push(formRequest(contact, { message: `Step ${n} of 3` }))
-      }
-      return (
-        <main>
-          <input aria-label="Message" onKeyDown={(event) => event.key === 'Enter' && raise(1)} />
-          <ElicitationDialog elicitation={elicitation} />
-        </main>
-      )
-    }
-    await render(<Trip />)
+    await render(<Trip fetch={rec.fetch} />)
     const composer = page.getByRole('textbox', { name: 'Message' })
     await composer.click()
     await userEvent.keyboard('Book a trip{Enter}')
@@ -235,17 +249,7 @@ describe('focus after a whole flow', () => {
       status: 'pending',
     }
     let push: (data: ElicitationRequestData) => void = () => {}
-    function UrlChat() {
-      const elicitation = useElicitation({ fetch: rec.fetch, retries: 0 })
-      push = elicitation.push
-      return (
-        <main>
-          <input aria-label="Message" />
-          <ElicitationDialog elicitation={elicitation} />
-        </main>
-      )
-    }
-    await render(<UrlChat />)
+    await render(<UrlChat fetch={rec.fetch} onPush={(p) => (push = p)} />)
     const composer = page.getByRole('textbox', { name: 'Message' })
     await composer.click()
     push(url)
