@@ -59,7 +59,7 @@ export interface SurfaceFocusOptions {
  * Focus around a surface that asks the person something and never takes focus itself.
  * - A request that appears moves nothing: keys go on to where the person is (the composer).
  * - The first Tab pressed outside after it appears moves into it (its first field), wherever the
- *   surface sits in the page; a click moves in too.
+ *   surface sits in the page, also the Tab that leaves an app's frame; a click moves in too.
  * - While the person is in it, a control that goes away (a step ends, the next request replaces
  *   this one, an answer fails) never drops focus to the page body: it goes to the control they
  *   were on if it is back, else to where a person enters.
@@ -80,6 +80,8 @@ export function useSurfaceFocus({ surface, itemKey, busy, returnFocus }: Surface
     originUsable: false,
     // The next Tab from outside moves in.
     tabArmed: false,
+    // A pointer went down since the last focus change: that focus change is a click, not a key.
+    pointer: false,
     stopWaiting: undefined as (() => void) | undefined,
   }).current
   const fallback = useRef(returnFocus)
@@ -90,18 +92,31 @@ export function useSurfaceFocus({ surface, itemKey, busy, returnFocus }: Surface
     if (!open) return
     const onFocusIn = (event: FocusEvent) => {
       const target = event.target
+      const clicked = state.pointer
+      state.pointer = false
       if (!(target instanceof HTMLElement)) return
-      if (surface.current?.contains(target)) {
+      const element = surface.current
+      if (element?.contains(target)) {
         state.inside = true
         state.lastInside = target
         state.tabArmed = false
-      } else {
-        state.inside = false
-        state.origin = target
+        return
       }
+      // Keys pressed inside an app's frame never reach this page: the Tab that leaves the frame is
+      // seen only as focus arriving here. That one moves in too (the person pressed the app's button
+      // and goes on from the keyboard).
+      const entry = state.tabArmed && !clicked && state.origin instanceof HTMLIFrameElement ? entryTarget(element) : null
+      if (entry) {
+        state.tabArmed = false
+        entry.focus()
+        return
+      }
+      state.inside = false
+      state.origin = target
     }
     // A click on the page's text (no focusable element) leaves focus on the body: the person left.
     const onPointerDown = (event: PointerEvent) => {
+      state.pointer = true
       if (!surface.current?.contains(event.target as Node)) state.inside = false
     }
     const onKeyDown = (event: KeyboardEvent) => {

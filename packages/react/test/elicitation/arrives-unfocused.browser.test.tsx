@@ -175,4 +175,36 @@ describe("a form raised by an app's button while the person types", () => {
     await expect.element(dialog).not.toBeInTheDocument()
     expect(composerValue()).toBe(before + after)
   })
+
+  it('raised by the person pressing the app’s button: nothing moves, and the Tab that leaves the frame moves in', async () => {
+    const rec = recorder()
+    const memory = memoryServer({ html: appHtml(PRESSED_VIEW) })
+    const proxy = createHttpProxyTransport({ url: as('/mcp-proxy') })
+    const transport: McpProxyTransport = {
+      request: (request, init) => (request.method === 'tools/call' ? proxy.request(request, init) : memory.transport.request(request, init)),
+    }
+    await render(<AppPage content={activity({ serverId: 'budget' })} transport={transport} onMessage={rec.onMessage} />)
+    await expect.poll(() => document.querySelector('iframe')).not.toBeNull()
+    const frame = page.frameLocator(page.elementLocator(document.querySelector('iframe')!))
+    await frame.getByRole('button', { name: 'Ask for approval' }).click()
+    const dialog = page.getByRole('dialog', { name: /Budget server/ })
+    await expect.element(dialog.getByText('Who approves Q1?')).toBeVisible()
+    // Focus is still in the app's frame.
+    expect(document.activeElement?.tagName).toBe('IFRAME')
+    await userEvent.keyboard('{Tab}')
+    await expect.element(dialog.getByRole('textbox', { name: /Approver/ })).toHaveFocus()
+    await userEvent.keyboard('Eve')
+    await dialog.getByRole('button', { name: /^Send/ }).click()
+    await rec.waitFor('result')
+    expect(rec.find('result')[0]?.data).toEqual({ content: [{ type: 'text', text: 'accept: {"approver":"Eve"}' }] })
+  })
 })
+
+// The app's button, pressed by the person.
+const PRESSED_VIEW = `const app = new App({ name: 'Budget allocator', version: '1' }, {});
+document.getElementById('root').innerHTML = '<button id="approve">Ask for approval</button>';
+document.getElementById('approve').addEventListener('click', async () => {
+  try { report('result', await app.callServerTool({ name: 'request_approval', arguments: { budget: 'Q1' } }, { timeout: 120000 })); }
+  catch (e) { report('result', { error: e.message, code: e.code }); }
+});
+app.connect();`
