@@ -47,6 +47,11 @@ describe('register_user (form elicitation)', () => {
       'Registered ada (ada@example.com) on the Pro plan. Interests: ai, security. Birthday: 1990-01-02. Newsletter: no.',
     )
     expect(await form.count()).toBe(0)
+    // Started from a suggestion, which the chat disables while it works: focus is back on it once
+    // the chat is idle again, never on the page body.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('button')?.textContent ?? document.activeElement?.tagName), EVENTUALLY)
+      .toContain('Register me')
     // The transcript keeps a truthful record of what was shared.
     const record = page.locator('[data-part="record"][data-status="accepted"]')
     await record.waitFor()

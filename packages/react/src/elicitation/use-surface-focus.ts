@@ -88,6 +88,18 @@ export function useSurfaceFocus({ surface, itemKey, busy, returnFocus }: Surface
   fallback.current = returnFocus
   const open = itemKey !== undefined
 
+  // Always on, open or not: where the person was before a request arrived, even when the chat
+  // disabled that element (the suggestion they pressed) and dropped focus before it came.
+  useEffect(() => {
+    const onFocusIn = (event: FocusEvent) => {
+      if (state.key !== undefined) return
+      const target = event.target
+      if (target instanceof HTMLElement && !surface.current?.contains(target)) state.origin = target
+    }
+    document.addEventListener('focusin', onFocusIn, true)
+    return () => document.removeEventListener('focusin', onFocusIn, true)
+  }, [surface, state])
+
   useEffect(() => {
     if (!open) return
     const onFocusIn = (event: FocusEvent) => {
@@ -165,7 +177,9 @@ export function useSurfaceFocus({ surface, itemKey, busy, returnFocus }: Surface
       state.stopWaiting?.()
       const active = document.activeElement
       state.inside = surface.current?.contains(active) ?? false
-      if (!state.inside) state.origin = active instanceof HTMLElement && active !== document.body ? active : state.origin
+      // Focus on the body: the element last focused (kept by the listener above) is where they were.
+      if (!state.inside && active instanceof HTMLElement && active !== document.body) state.origin = active
+      if (state.origin && !state.origin.isConnected) state.origin = null
       state.tabArmed = !state.inside
       return
     }

@@ -146,9 +146,10 @@ function SuggestionChat(props: { fetch: typeof fetch; replyMs: number }) {
         type="button"
         disabled={working}
         onClick={() => {
+          // Disabled at once (focus drops to the body), the request comes a moment later.
           setWorking(true)
           setAsked(true)
-          elicitation.push(formRequest(contact, { message: 'From a suggestion' }))
+          setTimeout(() => elicitation.push(formRequest(contact, { message: 'From a suggestion' })), 100)
         }}
       >
         Register me
