@@ -184,11 +184,14 @@ describe("a form raised by an app's button while the person types", () => {
       request: (request, init) => (request.method === 'tools/call' ? proxy.request(request, init) : memory.transport.request(request, init)),
     }
     await render(<AppPage content={activity({ serverId: 'budget' })} transport={transport} onMessage={rec.onMessage} />)
-    await expect.poll(() => document.querySelector('iframe')).not.toBeNull()
-    const frame = page.frameLocator(page.elementLocator(document.querySelector('iframe')!))
+    // This page's frame (a frame pool may keep an earlier test's frame parked in the document).
+    const shown = () => document.querySelector<HTMLIFrameElement>('main [data-mcp-hitl-app-frame] iframe')
+    await expect.poll(shown).not.toBeNull()
+    const frame = page.frameLocator(page.elementLocator(shown()!))
     await frame.getByRole('button', { name: 'Ask for approval' }).click()
     const dialog = page.getByRole('dialog', { name: /Budget server/ })
-    await expect.element(dialog.getByText('Who approves Q1?')).toBeVisible()
+    // Through the real proxy, server and live channel: on a loaded machine this takes a while.
+    await expect.element(dialog.getByText('Who approves Q1?'), { timeout: 20_000 }).toBeVisible()
     // Focus is still in the app's frame.
     expect(document.activeElement?.tagName).toBe('IFRAME')
     await userEvent.keyboard('{Tab}')

@@ -23,11 +23,14 @@ export function recordingFetch(answer?: (body: Record<string, unknown>) => Respo
 }
 
 let counter = 0
+// Files run side by side in frames of one page, which share sessionStorage (the drafts): ids that
+// differ per file keep one file's typing out of another's form.
+const run = Math.random().toString(36).slice(2, 8)
 /** A pending form elicitation. */
 export function formRequest(requestedSchema: RequestedSchema, extra: Partial<ElicitationRequestData> = {}): ElicitationRequestData {
   counter++
   return {
-    elicitationId: `el-${counter}`,
+    elicitationId: `el-${run}-${counter}`,
     message: 'Please fill this in.',
     requestedSchema,
     mode: 'form',
