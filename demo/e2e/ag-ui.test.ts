@@ -90,6 +90,9 @@ describe('elicitation on the AG-UI page (the agent’s own MCP client)', () => {
     const responds = recordResponds(page)
     await send(page, 'Register me')
     await dialog(page).getByLabel('Username').waitFor()
+    // The form took no focus: the person moves in with Tab, then Escape there cancels.
+    await page.keyboard.press('Tab')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true)
     await page.keyboard.press('Escape')
     await assistantSays(page, 'Registration cancelled')
     expect(responds.bodies).toEqual([expect.objectContaining({ action: 'cancel' })])
@@ -126,7 +129,7 @@ describe('elicitation on the AG-UI page (the agent’s own MCP client)', () => {
     await form.locator('[data-part="url-host"]').waitFor()
     expect(await form.locator('[data-part="url-host"]').textContent()).toBe(host)
     const popupPromise = context.waitForEvent('page')
-    await form.getByRole('button', { name: 'Open page' }).click()
+    await form.getByRole('button', { name: `Open 127.0.0.1:${demo.ports.mcp}` }).click()
     const popup = await popupPromise
     await popup.getByRole('heading', { name: 'Connect your GitHub account' }).waitFor()
     await popup.getByRole('button', { name: 'Allow' }).click()
@@ -188,6 +191,8 @@ describe('elicitation through the kit middleware (the app’s own tool call)', (
     const app = await openBoard(page)
     await app.getByRole('button', { name: 'Add a task' }).click()
     await dialog(page).getByText('Name the new task').waitFor()
+    // Focus is in the app's frame (its button was pressed): the person clicks into the form.
+    await dialog(page).getByLabel('Title').click()
     await page.keyboard.press('Escape')
     await expect.poll(() => app.locator('#status').textContent(), EVENTUALLY).toBe('No task added: the user chose cancel.')
     expect(await app.locator('#board button').count()).toBe(3)
@@ -223,7 +228,7 @@ describe('elicitation through the kit middleware (the app’s own tool call)', (
     expect(await form.locator('[data-part="url-full"]').textContent()).toMatch(new RegExp(`^http://${host}/consent/[0-9a-f-]{36}$`))
     await screenshot(page, 'ag-ui-app-url-elicitation')
     const popupPromise = context.waitForEvent('page')
-    await form.getByRole('button', { name: 'Open page' }).click()
+    await form.getByRole('button', { name: `Open 127.0.0.1:${demo.ports.mcp}` }).click()
     const popup = await popupPromise
     await popup.getByRole('heading', { name: 'Connect your Calendar account' }).waitFor()
     await popup.getByRole('button', { name: 'Allow' }).click()
@@ -250,7 +255,7 @@ describe('elicitation through the kit middleware (the app’s own tool call)', (
     const form = dialog(page)
     await form.locator('[data-part="url-host"]').waitFor()
     const popupPromise = context.waitForEvent('page')
-    await form.getByRole('button', { name: 'Open page' }).click()
+    await form.getByRole('button', { name: `Open 127.0.0.1:${demo.ports.mcp}` }).click()
     const popup = await popupPromise
     await popup.getByRole('button', { name: 'Deny' }).click()
     await popup.getByRole('heading', { name: 'Access denied' }).waitFor()
@@ -269,7 +274,7 @@ describe('the task board beside the elicitations', () => {
   it('polls through runs of its own while a form waits, and Stop stops the user’s turn, not the app', async () => {
     const { page, errors } = await agUiPage()
     const app = await openBoard(page)
-    // Inline, so the page stays usable while the form waits (a modal dialog would own the page).
+    // Inline: the form joins the page while the person goes on using it.
     await page.getByLabel('Show forms inline instead of in a dialog').check()
     await send(page, 'Book a trip')
     const form = page.getByRole('region', { name: /Demo HITL server asks for information/ })

@@ -47,6 +47,11 @@ describe('register_user (form elicitation)', () => {
       'Registered ada (ada@example.com) on the Pro plan. Interests: ai, security. Birthday: 1990-01-02. Newsletter: no.',
     )
     expect(await form.count()).toBe(0)
+    // Started from a suggestion, which the chat disables while it works: focus is back on it once
+    // the chat is idle again, never on the page body.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('button')?.textContent ?? document.activeElement?.tagName), EVENTUALLY)
+      .toContain('Register me')
     // The transcript keeps a truthful record of what was shared.
     const record = page.locator('[data-part="record"][data-status="accepted"]')
     await record.waitFor()
@@ -91,11 +96,18 @@ describe('register_user (form elicitation)', () => {
     await page.close()
   })
 
-  it('when Escape is pressed, the elicitation is cancelled', async () => {
+  it('when Escape is pressed in the form, the elicitation is cancelled; Escape in the composer is not the form’s', async () => {
     const { page } = await openPage(shared, demo.url)
     const responds = recordResponds(page)
     await send(page, 'Register me')
     await dialog(page).getByLabel('Username').waitFor()
+    // Focus stayed in the composer: its Escape leaves the form alone.
+    await page.getByRole('textbox', { name: 'Message' }).focus()
+    await page.keyboard.press('Escape')
+    expect(await dialog(page).count()).toBe(1)
+    expect(responds.bodies).toEqual([])
+    await page.keyboard.press('Tab')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true)
     await page.keyboard.press('Escape')
     await assistantSays(page, 'Registration cancelled')
     expect(responds.bodies).toEqual([expect.objectContaining({ action: 'cancel' })])
@@ -238,7 +250,7 @@ describe('connect_account (URL mode)', () => {
     expect(await form.locator('[data-part="url-full"]').textContent()).toMatch(new RegExp(`^http://${host}/consent/[0-9a-f-]{36}$`))
     await screenshot(page, 'connect-consent-url')
     const popupPromise = context.waitForEvent('page')
-    await form.getByRole('button', { name: 'Open page' }).click()
+    await form.getByRole('button', { name: `Open 127.0.0.1:${demo.ports.mcp}` }).click()
     const popup = await popupPromise
     await popup.waitForLoadState()
     expect(popup.url()).toContain(`http://${host}/consent/`)
@@ -253,7 +265,7 @@ describe('connect_account (URL mode)', () => {
     await page.close()
   })
 
-  it('given Deny on the consent page, the tool ends and the waiting dialog closes with a truthful note', async () => {
+  it('given Deny on the consent page, the tool ends and the waiting dialog closes with a truthful, neutral note', async () => {
     const { context, page } = await openPage(shared, demo.url)
     await send(page, 'Connect my GitHub account')
     const form = dialog(page)
@@ -266,9 +278,44 @@ describe('connect_account (URL mode)', () => {
     await assistantSays(page, 'Account not connected')
     // The page stops waiting for a confirmation that will never come: no dialog, no countdown.
     await expect.poll(() => form.count(), EVENTUALLY).toBe(0)
-    const note = page.locator('[data-elicitation-status="failed"], [data-part="record"][data-status="failed"]')
+    const note = page.locator('[data-part="record"][data-status="failed"]')
     await expect.poll(() => note.count(), EVENTUALLY).toBe(1)
+    // Not an error: the person agreed to go, the server did not confirm.
+    expect(await note.getAttribute('data-outcome')).toBe('not-completed')
+    expect(await note.textContent()).toContain('Not completed.')
+    expect(await note.textContent()).not.toContain('could not be shown')
     expect(await page.locator('[data-elicitation-status="accepted"]').count()).toBe(0)
+    await page.close()
+  })
+
+  it('given "I\'m done" before approving, a pending row keeps Reopen, also after a reload, until the server confirms', async () => {
+    const { context, page } = await openPage(shared, demo.url)
+    await send(page, 'Connect my GitHub account')
+    const form = dialog(page)
+    const host = `127.0.0.1:${demo.ports.mcp}`
+    await form.locator('[data-part="url-host"]').waitFor()
+    const firstPopup = context.waitForEvent('page')
+    await form.getByRole('button', { name: `Open ${host}` }).click()
+    // The person comes back without approving, and says they are done.
+    await (await firstPopup).close()
+    await form.getByRole('button', { name: "I'm done" }).click()
+    await expect.poll(() => form.count(), EVENTUALLY).toBe(0)
+    const strip = page.getByRole('region', { name: 'Waiting for confirmation' })
+    await strip.getByRole('button', { name: `Reopen ${host}` }).waitFor()
+    await screenshot(page, 'connect-set-aside')
+    // After a reload the transcript still holds the way back.
+    await page.reload()
+    const record = page.locator('[data-part="record"][data-mode="url"][data-status="accepted"]')
+    await record.getByText(`Waiting for demo-hitl-server to confirm you finished on ${host}.`).waitFor()
+    const popupPromise = context.waitForEvent('page')
+    await record.getByRole('button', { name: `Reopen ${host}` }).click()
+    const popup = await popupPromise
+    await popup.getByRole('button', { name: 'Allow' }).click()
+    await popup.getByRole('heading', { name: 'Account connected' }).waitFor()
+    await assistantSays(page, 'Connected your GitHub account')
+    await expect.poll(() => page.locator('[data-part="record"][data-status="completed"]').count(), EVENTUALLY).toBe(1)
+    expect(await page.getByRole('button', { name: `Reopen ${host}` }).count()).toBe(0)
+    await popup.close()
     await page.close()
   })
 })

@@ -91,7 +91,7 @@ describe('MCP App in the AI SDK chat', () => {
     await form.locator('[data-part="url-host"]').waitFor()
     expect(await form.locator('[data-part="url-host"]').textContent()).toBe(`127.0.0.1:${demo.ports.mcp}`)
     const popupPromise = context.waitForEvent('page')
-    await form.getByRole('button', { name: 'Open page' }).click()
+    await form.getByRole('button', { name: `Open 127.0.0.1:${demo.ports.mcp}` }).click()
     const popup = await popupPromise
     await popup.getByRole('button', { name: 'Allow' }).click()
     await popup.getByRole('heading', { name: 'Account connected' }).waitFor()

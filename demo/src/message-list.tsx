@@ -41,7 +41,8 @@ export function MessageList(props: {
                   </p>
                 )
               case 'data-elicitation-request':
-                return <ElicitationRecord key={key} data={part.data as ElicitationRequestData} />
+                // The demo's consent page is on http://127.0.0.1, as the dialog's allowLocalhost allows.
+                return <ElicitationRecord key={key} data={part.data as ElicitationRequestData} allowLocalhost />
               case 'data-mcp-apps':
                 return (
                   <ChatAppFrame

@@ -124,7 +124,7 @@ describe('copilotkit example', () => {
     await form.locator('[data-part="url-host"]').waitFor({ timeout: 60_000 })
     expect(await form.locator('[data-part="url-host"]').textContent()).toBe(new URL(url).host)
     const popupOpened = context.waitForEvent('page')
-    await form.getByRole('button', { name: 'Open page' }).click()
+    await form.getByRole('button', { name: `Open ${new URL(url).host}` }).click()
     const popup = await popupOpened
     await popup.getByRole('button', { name: 'Connect' }).click()
     await popup.getByText('Connected. You can close this window.').waitFor()
@@ -199,6 +199,8 @@ describe('copilotkit example', () => {
     await board.getByRole('button', { name: 'Add a task' }).click()
     const form = page.getByRole('dialog')
     await form.getByLabel('Title').waitFor({ timeout: 60_000 })
+    // The form took no focus (it is still in the app's frame): the person clicks in, and Escape there cancels.
+    await form.getByLabel('Title').click()
     await page.keyboard.press('Escape')
     await expect.poll(() => board.locator('#status').textContent(), EVENTUALLY).toBe('No task added (cancel).')
     expect(await board.locator('#tasks li').count()).toBe(2)
@@ -236,7 +238,7 @@ describe('copilotkit example', () => {
     expect(await form.locator('[data-part="url-host"]').textContent()).toBe(new URL(url).host)
     expect(await form.getByText('Connect your Acme calendar').count()).toBe(1)
     const popupOpened = context.waitForEvent('page')
-    await form.getByRole('button', { name: 'Open page' }).click()
+    await form.getByRole('button', { name: `Open ${new URL(url).host}` }).click()
     const popup = await popupOpened
     await popup.getByRole('button', { name: 'Connect' }).click()
     await popup.getByText('Connected. You can close this window.').waitFor()

@@ -105,7 +105,7 @@ describe('next-ai-sdk example', () => {
       new RegExp(`^http://${host}/connect\\?elicitation=[0-9a-f-]{36}$`),
     )
     const popupOpened = context.waitForEvent('page')
-    await form.getByRole('button', { name: 'Open page' }).click()
+    await form.getByRole('button', { name: `Open ${new URL(url).host}` }).click()
     const popup = await popupOpened
     await popup.getByRole('heading', { name: 'Connect your Acme account' }).waitFor()
     await popup.getByRole('button', { name: 'Connect' }).click()

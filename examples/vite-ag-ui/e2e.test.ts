@@ -99,7 +99,7 @@ describe('vite-ag-ui example', () => {
     await form.locator('[data-part="url-host"]').waitFor({ timeout: 60_000 })
     expect(await form.locator('[data-part="url-host"]').textContent()).toBe(new URL(url).host)
     const popupOpened = context.waitForEvent('page')
-    await form.getByRole('button', { name: 'Open page' }).click()
+    await form.getByRole('button', { name: `Open ${new URL(url).host}` }).click()
     const popup = await popupOpened
     await popup.getByRole('heading', { name: 'Connect your Acme account' }).waitFor()
     await popup.getByRole('button', { name: 'Connect' }).click()

@@ -2,7 +2,7 @@ import { ElicitationActions, ElicitationBody, ElicitationDialogRoot, Elicitation
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import type { ComponentType } from 'react'
 import { expect, fn, spyOn, userEvent, waitFor } from 'storybook/test'
-import { findDialog, screenOf } from '../support/play'
+import { findDialog, moveIn, press, screenOf } from '../support/play'
 import { ComposedDialogHarness, DialogHarness, type ElicitationHarnessProps } from './elicitation-harness'
 import {
   contactSchema,
@@ -56,14 +56,16 @@ const meta = {
     completeUrlAfterMs: { table: { category: 'Story harness' } },
   },
   parameters: {
-    // A modal covers the page: give each story its own frame on the docs page.
+    // The dialog sits over the page, fixed: give each story its own frame on the docs page.
     docs: {
       story: { inline: false, iframeHeight: 640 },
       description: {
         component:
-          'The modal elicitation dialog on Radix Dialog: one request at a time in arrival order, the asking server ' +
-          'named in the title, the message as the description, Send / Decline / Cancel (Escape and closing mean ' +
-          'cancel), field errors from the browser and from the server, expiry, and URL mode with consent.' +
+          'The non-modal elicitation dialog: one request at a time in arrival order, the asking server named in the ' +
+          'title, the message as the description. It never takes focus (it is announced; Tab or a click moves in), ' +
+          'Send / Decline / Cancel (Escape inside and the corner button mean cancel), Send ignores activation for a ' +
+          'moment after it appears, field errors from the browser and from the server, expiry, and URL mode with ' +
+          'consent, Open <site>, Reopen and Copy link.' +
           USAGE,
       },
     },
@@ -75,19 +77,24 @@ type Story = StoryObj<typeof meta>
 
 const registration = () => formRequest('Create your account to finish the booking.', registrationSchema)
 
-/** A realistic sign-up form: fill it in, submit, the dialog closes once the server took the answer. */
+/**
+ * A realistic sign-up form: it takes no focus (Tab moves in), fill it in, submit, the dialog closes
+ * once the server took the answer.
+ */
 export const Registration: Story = {
   args: { requests: [registration()] },
   play: async ({ canvasElement, args }) => {
     const dialog = await findDialog(canvasElement)
     await expect(dialog.dialog).toHaveAccessibleName('travel-agent asks for information')
     await expect(dialog.dialog).toHaveAccessibleDescription('Create your account to finish the booking.')
+    expect(dialog.dialog.contains(document.activeElement)).toBe(false)
+    await moveIn()
     await waitFor(() => expect(dialog.getByLabelText(/^Full name/)).toHaveFocus())
     await userEvent.type(dialog.getByLabelText(/^Full name/), 'Ada Lovelace')
     await userEvent.type(dialog.getByLabelText(/^Email/), 'ada@example.com')
     await userEvent.click(dialog.getByRole('radio', { name: 'Pro (9 EUR / month)' }))
     await userEvent.click(dialog.getByLabelText(/I accept the terms/))
-    await userEvent.click(dialog.getByRole('button', { name: /^Send/ }))
+    await press(dialog.getByRole('button', { name: /^Send/ }))
     await waitFor(() =>
       expect(args.onServerRequest).toHaveBeenCalledWith({
         id: args.requests[0]!.elicitationId,
@@ -100,11 +107,12 @@ export const Registration: Story = {
   },
 }
 
-/** Escape means `cancel` (the user dismissed the question rather than refusing it). */
+/** Escape inside means `cancel` (the user dismissed the question rather than refusing it); elsewhere it is not the dialog's. */
 export const CancelWithEscape: Story = {
   args: { requests: [registration()] },
   play: async ({ canvasElement, args }) => {
     await findDialog(canvasElement)
+    await moveIn()
     await userEvent.keyboard('{Escape}')
     await waitFor(() =>
       expect(args.onServerRequest).toHaveBeenCalledWith({ id: args.requests[0]!.elicitationId, action: 'cancel' }),
@@ -113,14 +121,14 @@ export const CancelWithEscape: Story = {
   },
 }
 
-/** One hundred fields: the dialog scrolls, the first field has focus, the form still submits. */
+/** One hundred fields: the dialog scrolls, the form still submits. */
 export const HundredFields: Story = {
   args: { requests: [formRequest('Fill in the full survey.', hundredFieldsSchema)] },
   play: async ({ canvasElement, args }) => {
     const dialog = await findDialog(canvasElement)
     expect(dialog.getAllByRole('textbox').length).toBeGreaterThanOrEqual(34)
     await userEvent.type(dialog.getByLabelText(/^Text field 1\b/), 'first')
-    await userEvent.click(dialog.getByRole('button', { name: /^Send/ }))
+    await press(dialog.getByRole('button', { name: /^Send/ }))
     await waitFor(() =>
       expect(args.onServerRequest).toHaveBeenCalledWith(
         expect.objectContaining({ action: 'accept', content: expect.objectContaining({ field1: 'first' }) }),
@@ -145,12 +153,12 @@ export const ServerFieldErrors: Story = {
     const dialog = await findDialog(canvasElement)
     await userEvent.type(dialog.getByLabelText(/^Name/), 'Ada')
     await userEvent.type(dialog.getByLabelText(/^Email/), 'ada@example.com')
-    await userEvent.click(dialog.getByRole('button', { name: /^Send/ }))
+    await press(dialog.getByRole('button', { name: /^Send/ }))
     await expect(await dialog.findByText('This address is already registered.')).toBeVisible()
     await waitFor(() => expect(dialog.getByLabelText(/^Email/)).toHaveFocus())
     await userEvent.clear(dialog.getByLabelText(/^Email/))
     await userEvent.type(dialog.getByLabelText(/^Email/), 'ada.lovelace@example.com')
-    await userEvent.click(dialog.getByRole('button', { name: /^Send/ }))
+    await press(dialog.getByRole('button', { name: /^Send/ }))
     await waitFor(() => expect(args.onServerRequest).toHaveBeenCalledTimes(2))
     expect(args.onServerRequest).toHaveBeenLastCalledWith(
       expect.objectContaining({ content: { name: 'Ada', email: 'ada.lovelace@example.com' } }),
@@ -159,17 +167,18 @@ export const ServerFieldErrors: Story = {
   },
 }
 
-/** While the answer is on its way: buttons disabled, no double submit. */
+/** While the answer is on its way: buttons inert (aria-disabled, focus kept), no double submit. */
 export const Submitting: Story = {
   args: { requests: [formRequest('Who should we contact?', contactSchema)], server: { neverAnswers: true } },
   play: async ({ canvasElement, args }) => {
     const dialog = await findDialog(canvasElement)
     await userEvent.type(dialog.getByLabelText(/^Name/), 'Ada')
     await userEvent.type(dialog.getByLabelText(/^Email/), 'ada@example.com')
-    await userEvent.click(dialog.getByRole('button', { name: /^Send/ }))
+    await press(dialog.getByRole('button', { name: /^Send/ }))
+    // Inert but still focusable: focus is not dropped to the page while the answer travels.
     const sending = await dialog.findByRole('button', { name: 'Sending…' })
-    await expect(sending).toBeDisabled()
-    await expect(dialog.getByRole('button', { name: 'Decline' })).toBeDisabled()
+    await expect(sending).toHaveAttribute('aria-disabled', 'true')
+    await expect(dialog.getByRole('button', { name: 'Decline' })).toHaveAttribute('aria-disabled', 'true')
     await expect(dialog.dialog).toHaveAttribute('data-status', 'submitting')
     expect(args.onServerRequest).toHaveBeenCalledTimes(1)
   },
@@ -182,7 +191,7 @@ export const SendFailed: Story = {
     const dialog = await findDialog(canvasElement)
     await userEvent.type(dialog.getByLabelText(/^Name/), 'Ada')
     await userEvent.type(dialog.getByLabelText(/^Email/), 'ada@example.com')
-    await userEvent.click(dialog.getByRole('button', { name: /^Send/ }))
+    await press(dialog.getByRole('button', { name: /^Send/ }))
     await expect(await dialog.findByRole('alert')).toHaveTextContent(/not sent/)
     await expect(dialog.getByRole('button', { name: /^Send/ })).toBeEnabled()
   },
@@ -277,7 +286,7 @@ export const SensitivePin: Story = {
     const pin = dialog.getByLabelText(/^PIN/)
     await expect(pin).toHaveAttribute('type', 'password')
     await userEvent.type(pin, '4321')
-    await userEvent.click(dialog.getByRole('button', { name: /^Send/ }))
+    await press(dialog.getByRole('button', { name: /^Send/ }))
     await waitFor(() => expect(args.onServerRequest).toHaveBeenCalledWith({ id: expect.any(String), action: 'accept', content: { pin: 4321 } }))
   },
 }
@@ -321,7 +330,7 @@ export const FieldErrorsLive: Story = {
   args: { requests: [registration()] },
   play: async ({ canvasElement, args }) => {
     const dialog = await findDialog(canvasElement)
-    await userEvent.click(dialog.getByRole('button', { name: /^Send to / }))
+    await press(dialog.getByRole('button', { name: /^Send to / }))
     const summary = await dialog.findByRole('group', { name: /fields need attention/ })
     await expect(summary).toBeVisible()
     await waitFor(() => expect(dialog.getByLabelText('Full name')).toHaveAttribute('aria-invalid', 'true'))
@@ -382,7 +391,7 @@ export const QueueOfThree: Story = {
     dialog = await findDialog(canvasElement)
     await userEvent.type(dialog.getByLabelText(/^Name/), 'Grace')
     await userEvent.type(dialog.getByLabelText(/^Email/), 'grace@example.com')
-    await userEvent.click(dialog.getByRole('button', { name: /^Send/ }))
+    await press(dialog.getByRole('button', { name: /^Send/ }))
     await waitFor(() => expect(args.onServerRequest).toHaveBeenCalledTimes(3))
     const bodies = (args.onServerRequest as ReturnType<typeof fn>).mock.calls.map(([body]) => body)
     expect(bodies).toEqual([
@@ -402,7 +411,7 @@ export const SensitiveField: Story = {
     await expect(token).toHaveAttribute('type', 'password')
     await userEvent.type(dialog.getByLabelText(/^Username/), 'deploy')
     await userEvent.type(token, 's3cret-t0ken')
-    await userEvent.click(dialog.getByRole('button', { name: /^Send/ }))
+    await press(dialog.getByRole('button', { name: /^Send/ }))
     await waitFor(() =>
       expect(args.onServerRequest).toHaveBeenCalledWith(
         expect.objectContaining({ content: { username: 'deploy', apiToken: 's3cret-t0ken' } }),
@@ -432,7 +441,7 @@ export const UrlAllowed: Story = {
     await expect(dialog.dialog).toHaveAttribute('data-mode', 'url')
     await expect(dialog.getByText('calendar.example.com', { selector: 'dd' })).toBeVisible()
     expect(window.open).not.toHaveBeenCalled()
-    await userEvent.click(dialog.getByRole('button', { name: 'Open page' }))
+    await press(dialog.getByRole('button', { name: 'Open calendar.example.com' }))
     expect(window.open).toHaveBeenCalledWith(
       'https://calendar.example.com/oauth/authorize?client=travel-agent',
       '_blank',
@@ -441,7 +450,7 @@ export const UrlAllowed: Story = {
     await waitFor(() =>
       expect(args.onServerRequest).toHaveBeenCalledWith({ id: args.requests[0]!.elicitationId, action: 'accept' }),
     )
-    await expect(await dialog.findByText(/Waiting for the server/)).toBeVisible()
+    await expect(await dialog.findByText(/^Waiting for calendar-connector to confirm/)).toBeVisible()
   },
 }
 
@@ -451,7 +460,7 @@ export const UrlRefused: Story = {
   play: async ({ canvasElement, args }) => {
     const dialog = await findDialog(canvasElement)
     await expect(dialog.getByRole('alert')).toHaveTextContent(/will not be opened/)
-    expect(dialog.queryByRole('button', { name: 'Open page' })).toBeNull()
+    expect(dialog.queryByRole('button', { name: /^Open / })).toBeNull()
     await userEvent.click(dialog.getByRole('button', { name: 'Decline' }))
     await waitFor(() =>
       expect(args.onServerRequest).toHaveBeenCalledWith({ id: args.requests[0]!.elicitationId, action: 'decline' }),
@@ -465,7 +474,7 @@ export const UrlPunycodeWarning: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await findDialog(canvasElement)
     await expect(dialog.getByText(/punycode/)).toBeVisible()
-    await expect(dialog.getByRole('button', { name: 'Open page' })).toBeEnabled()
+    await expect(dialog.getByRole('button', { name: /^Open / })).toBeEnabled()
   },
 }
 
@@ -478,8 +487,8 @@ export const UrlWaitingForCompletion: Story = {
   },
   play: async ({ canvasElement }) => {
     const dialog = await findDialog(canvasElement)
-    await userEvent.click(dialog.getByRole('button', { name: 'Open page' }))
-    await expect(await dialog.findByText(/Waiting for the server/)).toBeVisible()
+    await press(dialog.getByRole('button', { name: 'Open pay.example.com' }))
+    await expect(await dialog.findByText('Waiting for calendar-connector to confirm you finished on pay.example.com.')).toBeVisible()
     await expect(dialog.dialog).toHaveAttribute('data-status', 'waiting')
     await waitFor(() => expect(screenOf(canvasElement).queryByRole('dialog')).toBeNull(), { timeout: 5000 })
   },

@@ -2,7 +2,7 @@ import { ElicitationActions, ElicitationBody, ElicitationHeader, ElicitationInli
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import type { ComponentType } from 'react'
 import { expect, fn, userEvent, waitFor } from 'storybook/test'
-import { findInlineForm, retype, setNativeValue } from '../support/play'
+import { findInlineForm, press, retype, setNativeValue } from '../support/play'
 import { InlineHarness, type ElicitationHarnessProps } from './elicitation-harness'
 import {
   booleanSchema,
@@ -88,7 +88,7 @@ export const StringFormats: Story = {
     await userEvent.type(form.getByLabelText(/^Email/), 'ada@example.com')
     await userEvent.type(form.getByLabelText(/^Company website/), 'https://example.com')
     await setNativeValue(form.getByLabelText(/^Check-in date/) as HTMLInputElement, '2026-12-24')
-    await userEvent.click(form.getByRole('button', { name: /^Send/ }))
+    await press(form.getByRole('button', { name: /^Send/ }))
     await waitFor(() =>
       expect(args.onServerRequest).toHaveBeenCalledWith({
         id: args.requests[0]!.elicitationId,
@@ -106,7 +106,7 @@ export const InvalidEmail: Story = {
     const form = await findInlineForm(canvasElement)
     await userEvent.type(form.getByLabelText(/^Email/), 'not-an-email')
     await setNativeValue(form.getByLabelText(/^Check-in date/) as HTMLInputElement, '2026-12-24')
-    await userEvent.click(form.getByRole('button', { name: /^Send/ }))
+    await press(form.getByRole('button', { name: /^Send/ }))
     await expect(await form.findByRole('group', { name: /attention/ })).toBeVisible()
     await waitFor(() => expect(form.getByLabelText(/^Email/)).toHaveFocus())
     expect(args.onServerRequest).not.toHaveBeenCalled()
@@ -120,11 +120,11 @@ export const NumberAndInteger: Story = {
     const form = await findInlineForm(canvasElement)
     await userEvent.type(form.getByLabelText(/^Budget per night/), '120.5')
     await userEvent.type(form.getByLabelText(/^Guests/), '9')
-    await userEvent.click(form.getByRole('button', { name: /^Send/ }))
+    await press(form.getByRole('button', { name: /^Send/ }))
     await expect(await form.findByRole('group', { name: /attention/ })).toBeVisible()
     expect(args.onServerRequest).not.toHaveBeenCalled()
     await retype(form.getByLabelText(/^Guests/), '2')
-    await userEvent.click(form.getByRole('button', { name: /^Send/ }))
+    await press(form.getByRole('button', { name: /^Send/ }))
     await waitFor(() =>
       expect(args.onServerRequest).toHaveBeenCalledWith(
         expect.objectContaining({ action: 'accept', content: { budget: 120.5, guests: 2 } }),
@@ -139,7 +139,7 @@ export const BooleanField: Story = {
   play: async ({ canvasElement, args }) => {
     const form = await findInlineForm(canvasElement)
     await userEvent.click(form.getByLabelText(/Include breakfast/))
-    await userEvent.click(form.getByRole('button', { name: /^Send/ }))
+    await press(form.getByRole('button', { name: /^Send/ }))
     await waitFor(() =>
       expect(args.onServerRequest).toHaveBeenCalledWith(
         expect.objectContaining({ action: 'accept', content: { breakfast: true } }),
@@ -154,7 +154,7 @@ export const UntitledEnum: Story = {
   play: async ({ canvasElement, args }) => {
     const form = await findInlineForm(canvasElement)
     await userEvent.click(form.getByRole('radio', { name: 'double' }))
-    await userEvent.click(form.getByRole('button', { name: /^Send/ }))
+    await press(form.getByRole('button', { name: /^Send/ }))
     await waitFor(() =>
       expect(args.onServerRequest).toHaveBeenCalledWith(
         expect.objectContaining({ action: 'accept', content: { room: 'double' } }),
@@ -169,7 +169,7 @@ export const TitledEnum: Story = {
   play: async ({ canvasElement, args }) => {
     const form = await findInlineForm(canvasElement)
     await userEvent.click(form.getByRole('radio', { name: 'Junior suite' }))
-    await userEvent.click(form.getByRole('button', { name: /^Send/ }))
+    await press(form.getByRole('button', { name: /^Send/ }))
     await waitFor(() =>
       expect(args.onServerRequest).toHaveBeenCalledWith(
         expect.objectContaining({ action: 'accept', content: { room: 'suite' } }),
@@ -184,7 +184,7 @@ export const LegacyEnumNames: Story = {
   play: async ({ canvasElement, args }) => {
     const form = await findInlineForm(canvasElement)
     await userEvent.click(form.getByRole('radio', { name: 'Aisle' }))
-    await userEvent.click(form.getByRole('button', { name: /^Send/ }))
+    await press(form.getByRole('button', { name: /^Send/ }))
     await waitFor(() =>
       expect(args.onServerRequest).toHaveBeenCalledWith(
         expect.objectContaining({ action: 'accept', content: { seat: 'a' } }),
@@ -201,7 +201,7 @@ export const MultiSelectShort: Story = {
     await userEvent.click(form.getByRole('checkbox', { name: 'wifi' }))
     await userEvent.click(form.getByRole('checkbox', { name: 'pool' }))
     await userEvent.click(form.getByRole('checkbox', { name: 'Vegetarian' }))
-    await userEvent.click(form.getByRole('button', { name: /^Send/ }))
+    await press(form.getByRole('button', { name: /^Send/ }))
     await waitFor(() =>
       expect(args.onServerRequest).toHaveBeenCalledWith(
         expect.objectContaining({ action: 'accept', content: { amenities: ['wifi', 'pool'], diet: ['veg'] } }),
@@ -219,7 +219,7 @@ export const MultiSelectLong: Story = {
     await userEvent.click(form.getByRole('checkbox', { name: 'France' }))
     await userEvent.click(form.getByRole('checkbox', { name: 'Japan' }))
     await expect(form.getByText('2 selected')).toBeVisible()
-    await userEvent.click(form.getByRole('button', { name: /^Send/ }))
+    await press(form.getByRole('button', { name: /^Send/ }))
     await waitFor(() =>
       expect(args.onServerRequest).toHaveBeenCalledWith(
         expect.objectContaining({ action: 'accept', content: { countries: ['France', 'Japan'] } }),
@@ -234,7 +234,7 @@ export const Defaults: Story = {
   play: async ({ canvasElement, args }) => {
     const form = await findInlineForm(canvasElement)
     await expect(form.getByLabelText(/^Name on the booking/)).toHaveValue('Ada Lovelace')
-    await userEvent.click(form.getByRole('button', { name: /^Send/ }))
+    await press(form.getByRole('button', { name: /^Send/ }))
     await waitFor(() =>
       expect(args.onServerRequest).toHaveBeenCalledWith(
         expect.objectContaining({
@@ -251,7 +251,7 @@ export const RequiredFields: Story = {
   args: { requests: [formRequest('Create your account', registrationSchema)] },
   play: async ({ canvasElement, args }) => {
     const form = await findInlineForm(canvasElement)
-    await userEvent.click(form.getByRole('button', { name: /^Send/ }))
+    await press(form.getByRole('button', { name: /^Send/ }))
     await expect(await form.findByRole('group', { name: /attention/ })).toBeVisible()
     await waitFor(() => expect(form.getByLabelText(/^Full name/)).toHaveFocus())
     expect(args.onServerRequest).not.toHaveBeenCalled()

@@ -6,7 +6,7 @@ import shadcnCss from '@rjsf/shadcn/dist/default.css?inline'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { type ComponentType, useEffect } from 'react'
 import { expect, fn, userEvent, waitFor } from 'storybook/test'
-import { findInlineForm } from '../support/play'
+import { findInlineForm, press } from '../support/play'
 import { type ElicitationHarnessProps, InlineHarness } from './elicitation-harness'
 import { formRequest } from './fixtures'
 import type { RequestedSchema } from '@mcp-hitl/core'
@@ -72,7 +72,7 @@ export const ShadcnTheme: Story = {
     await userEvent.type(form.getByLabelText(/^Name/), 'Ada')
     await userEvent.type(form.getByLabelText(/^Email/), 'ada@example.com')
     await userEvent.click(form.getByRole('checkbox', { name: /weekly digest/ }))
-    await userEvent.click(form.getByRole('button', { name: /^Send/ }))
+    await press(form.getByRole('button', { name: /^Send/ }))
     await waitFor(() =>
       expect(args.onServerRequest).toHaveBeenCalledWith(
         expect.objectContaining({ action: 'accept', content: { name: 'Ada', email: 'ada@example.com', weekly: true } }),

@@ -18,6 +18,20 @@ export async function findInlineForm(canvasElement: HTMLElement) {
   return { region, ...within(region) }
 }
 
+/**
+ * Clicks a granting button (Send, Open <site>, Reopen, I'm done) as a person would: once it has
+ * been on screen for its activation delay (`data-armed="true"`); a click before that is ignored.
+ */
+export async function press(button: HTMLElement): Promise<void> {
+  await waitFor(() => expect(button).toHaveAttribute('data-armed', 'true'))
+  await userEvent.click(button)
+}
+
+/** The person moves into a request that appeared (it never takes focus): Tab from the page. */
+export async function moveIn(): Promise<void> {
+  await userEvent.tab()
+}
+
 /** Clears a text-like input and types a value. */
 export async function retype(input: HTMLElement, value: string): Promise<void> {
   await userEvent.clear(input)

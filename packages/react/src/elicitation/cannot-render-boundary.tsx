@@ -1,5 +1,4 @@
 import { hostServerName } from '@mcp-hitl/core/internal'
-import { Title } from '@radix-ui/react-dialog'
 import { type ReactNode, useLayoutEffect } from 'react'
 import { KitErrorBoundary } from '../shared/kit-error-boundary'
 import { CannotRenderNotice } from './cannot-render-notice'
@@ -7,17 +6,16 @@ import { useElicitationView } from './elicitation-context'
 
 /** What a Root shows once one of its parts threw: the title, the cannot-render notice and Close. */
 function CannotRenderParts() {
-  const { item, labels, ids, inDialog, dismiss, setDescribed } = useElicitationView('ElicitationDialog.Root')
+  const { item, labels, ids, dismiss, setDescribed } = useElicitationView('ElicitationDialog.Root')
   // The message is not shown here: the Root must not point at it.
   useLayoutEffect(() => setDescribed(false), [setDescribed])
   if (!item) return null
-  const TitleTag = inDialog ? Title : 'h2'
   return (
     <>
       <div data-part="header">
-        <TitleTag id={ids.title} data-part="title">
+        <h2 id={ids.title} data-part="title">
           {labels.title(hostServerName(item.data))}
-        </TitleTag>
+        </h2>
       </div>
       <div data-part="body">
         <CannotRenderNotice />

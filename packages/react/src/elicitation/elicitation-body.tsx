@@ -1,54 +1,22 @@
-import type { ElicitContent, ElicitationItem } from '@mcp-hitl/core'
-import { type ComponentPropsWithoutRef, forwardRef, useCallback, useEffect, useMemo, useRef } from 'react'
+import type { ElicitContent } from '@mcp-hitl/core'
+import { type ComponentPropsWithoutRef, forwardRef, useCallback, useMemo } from 'react'
 import { KitErrorBoundary } from '../shared/kit-error-boundary'
-import { useComposedRefs } from '../shared/use-composed-refs'
 import { CannotRenderNotice } from './cannot-render-notice'
-import { useDeferredFocus } from './deferred-focus'
 import { useElicitationView } from './elicitation-context'
 import { ElicitationRjsfForm } from './elicitation-rjsf-form'
-import type { SendFailure } from './labels'
 import { UrlElicitation } from './url-elicitation'
 
 /** Props of {@link ElicitationBody}: any `<div>` prop; children go after the form or URL view. */
-export interface ElicitationBodyProps extends ComponentPropsWithoutRef<'div'> {
-  /** Focus the first field when an item appears (default: true in the dialog, false inline). */
-  autoFocus?: boolean
-}
+export type ElicitationBodyProps = ComponentPropsWithoutRef<'div'>
 
-const FOCUSABLE = 'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])'
-
-/** What kind of failure an answer met, for a sentence a person understands (never "HTTP 500"). */
-function sendFailure(error: NonNullable<ElicitationItem['error']>): SendFailure {
-  if (error.code === 'network') return 'unreachable'
-  if (error.code === 'transport' || (error.status ?? 0) >= 500) return 'server'
-  return 'refused'
-}
-
-/** The Body part: the RJSF form, the URL view, or the settled / expired notice, plus send errors. */
-export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(function ElicitationBody(
-  { autoFocus, children, ...props },
-  forwardedRef,
-) {
-  const { item, status, mode, labels, ids, customisation, respond, inDialog, drafts, formValues, markDirty, declineUnrenderable } =
+/**
+ * The Body part: the RJSF form, the URL view, or the settled / expired notice. It never takes focus
+ * (the person moves in with Tab or a click); a failed send is said by the Actions part, in view.
+ */
+export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(function ElicitationBody({ children, ...props }, ref) {
+  const { item, status, mode, labels, ids, customisation, respond, drafts, formValues, markDirty, declineUnrenderable } =
     useElicitationView('ElicitationBody')
-  const ownRef = useRef<HTMLDivElement>(null)
-  const ref = useComposedRefs(ownRef, forwardedRef)
-  const focus = autoFocus ?? inDialog
   const id = item?.id
-  const deferred = useDeferredFocus()
-  useEffect(() => {
-    if (!focus || !id) return
-    // Each queued item gets a fresh form: put the user in its first field (or first button).
-    const body = ownRef.current
-    const scope = body?.closest('[data-mcp-hitl-root]') ?? body
-    // URL mode: the address to read first, not the Open button (a stray Enter must not open it).
-    const url = body?.querySelector<HTMLElement>('[data-part="url"]')
-    const target = url ?? body?.querySelector<HTMLElement>(FOCUSABLE) ?? scope?.querySelector<HTMLElement>(FOCUSABLE)
-    // The dialog focuses it after Radix's own mount effects (one layout, not two).
-    if (!target || deferred?.take(target)) return
-    // preventScroll: the first field is at the top already; scrolling would force an extra layout.
-    target.focus({ preventScroll: true })
-  }, [focus, id, deferred])
   // What was typed into this item in this view before (the user looked at another queued one): read
   // once per item, as the form reads it only when it mounts; a new value on every render would
   // render the whole form again for nothing.
@@ -110,11 +78,6 @@ export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(
         <KitErrorBoundary resetKey={item.id} onError={declineUnrenderable} fallback={() => null}>
           {view}
         </KitErrorBoundary>
-      )}
-      {status === 'error' && item.error && !item.fieldErrors && (
-        <p data-part="send-error" role="alert">
-          {labels.sendFailed(sendFailure(item.error))}
-        </p>
       )}
       {children}
     </div>

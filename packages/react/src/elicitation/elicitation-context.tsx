@@ -45,6 +45,12 @@ export interface ElicitationRootProps extends ElicitationFormCustomisation {
    * disabled (usually the chat input): an element ref or a function returning the element.
    */
   returnFocus?: RefObject<HTMLElement | null> | (() => HTMLElement | null | undefined)
+  /**
+   * How long Send, Open <site>, Reopen and I'm done ignore activation after they appear (ms), so a
+   * click or key press aimed at what was there before never answers. Default 750; 0 turns it off
+   * (for tests that are not about it).
+   */
+  activationDelayMs?: number
 }
 
 // Every Root prop, listed once: the Roots pass the rest of their props to their element.
@@ -61,6 +67,7 @@ const ROOT_PROP_KEYS: Record<keyof ElicitationRootProps, true> = {
   formProps: true,
   allowLocalhost: true,
   returnFocus: true,
+  activationDelayMs: true,
 }
 
 /** Splits a Root's props into its own and the rest, which go to the Root's element. */
@@ -81,16 +88,22 @@ export interface PendingExit {
 /** Everything the compound parts read. */
 export interface ElicitationViewValue {
   item: ElicitationItem | undefined
-  /** Every queued item, in arrival order (the queue list shows them). */
+  /** Every queued item, in arrival order (the queue list shows them), set-aside URL steps included. */
   items: readonly ElicitationItem[]
+  /** URL steps the person set aside ("I'm done") that their server has not confirmed yet: shown as pending rows. */
+  setAsideItems: readonly ElicitationItem[]
+  /** Sets a URL step aside until its server confirms (this view's item without `id`). */
+  setAside: (id?: string) => void
   position: number
   total: number
   status: ElicitationViewStatus
   mode: 'form' | 'url'
   labels: ElicitationLabels
   customisation: ElicitationFormCustomisation
-  ids: { title: string; description: string; form: string; fieldPrefix: string; exitHint: string; confirm: string }
+  ids: { title: string; description: string; form: string; fieldPrefix: string; exitHint: string; confirm: string; sendError: string }
   inDialog: boolean
+  /** The Root's `activationDelayMs` (undefined: the default). */
+  activationDelayMs: number | undefined
   /** Answers this view's item (or the item `id` names), in the respond body's shape. */
   respond: (input: RespondInput) => Promise<void>
   /** Removes this view's item (or the item `id` names) locally. */
@@ -159,13 +172,29 @@ export function useFormCustomisation(props: ElicitationFormCustomisation): Elici
  * second one after the Header reported it).
  */
 export function useElicitationViewValue(props: ElicitationRootProps, inDialog: boolean, described = false): ElicitationViewValue {
-  const { elicitation, itemId, labels } = props
+  const { elicitation, itemId, labels, activationDelayMs } = props
   const [selected, setSelected] = useState<string>()
+  // Set aside by this view ("I'm done" before the server confirmed): a pending row, not the question.
+  const [asideIds, setAsideIds] = useState<ReadonlySet<string>>(() => new Set())
+  const asideOf = (it: ElicitationItem) => asideIds.has(it.id) && it.awaitingCompletion === true
+  const shown = (it: ElicitationItem | undefined) => (it && !asideOf(it) ? it : undefined)
   const item = itemId
-    ? elicitation.items.find((it) => it.id === itemId)
-    : ((selected !== undefined ? elicitation.items.find((it) => it.id === selected) : undefined) ?? elicitation.current)
+    ? shown(elicitation.items.find((it) => it.id === itemId))
+    : (shown(selected !== undefined ? elicitation.items.find((it) => it.id === selected) : undefined) ??
+      elicitation.items.find((it) => !asideOf(it)))
+  const setAsideItems = useMemo(
+    () => elicitation.items.filter((it) => asideIds.has(it.id) && it.awaitingCompletion === true && (!itemId || it.id === itemId)),
+    [elicitation.items, asideIds, itemId],
+  )
   const expired = useExpired(item?.data.expiresAt)
-  const resolved = useLabels(DEFAULT_ELICITATION_LABELS, labels)
+  const allLabels = useLabels(DEFAULT_ELICITATION_LABELS, labels)
+  // URL mode has its own wording: the parts that name the request (title, trust note, exit hint)
+  // read the URL labels through the same keys, so one Header serves both modes.
+  const urlMode = item?.data.mode === 'url'
+  const resolved = useMemo<ElicitationLabels>(
+    () => (urlMode ? { ...allLabels, title: allLabels.urlTitle, trustNote: allLabels.urlTrustNote, exitHint: allLabels.urlExitHint } : allLabels),
+    [allLabels, urlMode],
+  )
   const customisation = useFormCustomisation(props)
   const base = useId().replace(/[^a-zA-Z0-9_-]/g, '')
   const { respond, dismiss, drafts, queue } = elicitation
@@ -182,6 +211,7 @@ export function useElicitationViewValue(props: ElicitationRootProps, inDialog: b
     const ids = new Set(live.map((it) => it.id))
     for (const key of [...formValues.keys()]) if (!ids.has(key)) formValues.delete(key)
     for (const key of [...dirty]) if (!ids.has(key)) dirty.delete(key)
+    setAsideIds((aside) => ([...aside].every((key) => ids.has(key)) ? aside : new Set([...aside].filter((key) => ids.has(key)))))
   }, [live, formValues, dirty])
   const exitFor = pendingExit && pendingExit.id === id ? pendingExit : undefined
   // Keep editing: back to the field the user was in.
@@ -192,10 +222,17 @@ export function useElicitationViewValue(props: ElicitationRootProps, inDialog: b
     restore.current = null
     if (target.isConnected) target.focus()
   }, [exitFor])
+  // Sentences said in the same moment (a request that appears in its last minute) are said together.
+  const saying = useRef<string[]>([])
   const announce = useCallback((text: string) => {
+    saying.current.push(text)
+    if (saying.current.length > 1) return
     // Cleared first, so the same sentence twice is announced twice.
     setAnnouncement('')
-    setTimeout(() => setAnnouncement(text), 50)
+    setTimeout(() => {
+      setAnnouncement(saying.current.join(' '))
+      saying.current = []
+    }, 50)
   }, [])
   const markDirty = useCallback((target: string) => dirty.add(target), [dirty])
   return useMemo<ElicitationViewValue>(() => {
@@ -206,6 +243,10 @@ export function useElicitationViewValue(props: ElicitationRootProps, inDialog: b
     return {
       item,
       items: itemId ? (item ? [item] : []) : elicitation.items,
+      setAsideItems,
+      setAside: (target = id) => {
+        if (target) setAsideIds((aside) => new Set(aside).add(target))
+      },
       position: itemId ? 1 : elicitation.position,
       total: itemId ? 1 : elicitation.total,
       status,
@@ -219,8 +260,10 @@ export function useElicitationViewValue(props: ElicitationRootProps, inDialog: b
         fieldPrefix: `mcp-hitl-${base}`,
         exitHint: `${base}-exit-hint`,
         confirm: `${base}-confirm`,
+        sendError: `${base}-send-error`,
       },
       inDialog,
+      activationDelayMs,
       // Bound to this view's item: a view whose item is gone answers nothing (never the queue's next one).
       respond: answer,
       dismiss: (target = id) => {
@@ -259,6 +302,8 @@ export function useElicitationViewValue(props: ElicitationRootProps, inDialog: b
     item,
     itemId,
     elicitation.items,
+    setAsideItems,
+    activationDelayMs,
     elicitation.position,
     elicitation.total,
     status,

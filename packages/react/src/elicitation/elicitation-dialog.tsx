@@ -1,22 +1,21 @@
-import { Close, Content, Overlay, Portal, Root } from '@radix-ui/react-dialog'
-import { type ComponentPropsWithoutRef, forwardRef } from 'react'
+import { type ComponentPropsWithoutRef, type ForwardRefExoticComponent, forwardRef, type KeyboardEvent, type RefAttributes, useRef } from 'react'
+import { createPortal } from 'react-dom'
 import { composeEventHandlers } from '../shared/compose-event-handlers'
+import { useComposedRefs } from '../shared/use-composed-refs'
 import { CannotRenderBoundary } from './cannot-render-boundary'
 import { DefaultParts, PARTS } from './default-parts'
-import { DeferredFocusProvider, useDeferredFocusOwner } from './deferred-focus'
 import { ElicitationAnnouncer } from './elicitation-announcer'
 import { type ElicitationRootProps, ElicitationViewProvider, splitRootProps, useElicitationViewValue } from './elicitation-context'
+import { UrlPendingRows } from './url-pending-rows'
 import { useQueueAnnouncements } from './use-queue-announcements'
-import { useReturnFocus } from './use-return-focus'
+import { useSurfaceFocus } from './use-surface-focus'
 
 /**
- * Props of {@link ElicitationDialog} and its Root: the Root's own, plus any prop of the dialog content
- * element (Radix `Dialog.Content`). The ready-made dialog renders its children after the Body part.
+ * Props of {@link ElicitationDialog} and its Root: the Root's own, plus any prop of the dialog
+ * element (a `<div role="dialog">`). The ready-made dialog renders its children after the Body part.
  */
-export interface ElicitationDialogProps
-  extends ElicitationRootProps,
-    Omit<ComponentPropsWithoutRef<typeof Content>, keyof ElicitationRootProps | 'asChild' | 'forceMount'> {
-  /** Class of the overlay. */
+export interface ElicitationDialogProps extends ElicitationRootProps, Omit<ComponentPropsWithoutRef<'div'>, keyof ElicitationRootProps> {
+  /** Class of the backdrop (decorative: it dims the page and lets every click through). */
   overlayClassName?: string
   /** Portal target (default `document.body`). */
   container?: HTMLElement | null
@@ -31,81 +30,108 @@ function Cross() {
   )
 }
 
-/**
- * Modal root on Radix Dialog: open while the queue has an item, labelled by the title (which names the
- * server) and described by the message. Escape and the corner button mean `cancel` (asking first when
- * the user typed); a click outside does nothing. Once settled or while waiting on a URL step they only
- * dismiss locally. Focus goes back where it was (or to `returnFocus`) after the last request. The ref
- * and other props go to the dialog content element; its Radix handlers compose with the kit's.
- */
-export const ElicitationDialogRoot = forwardRef<HTMLDivElement, ElicitationDialogProps>(function ElicitationDialogRoot(props, ref) {
-  const [rootProps, { overlayClassName, container, children, onOpenAutoFocus, onCloseAutoFocus, onPointerDownOutside, onInteractOutside, ...contentProps }] =
-    splitRootProps(props)
-  const view = useElicitationViewValue(rootProps, true)
-  const { item, status, mode, ids, labels, dismiss, leave, pendingExit, resolveExit, announcement } = view
-  useReturnFocus(item !== undefined, rootProps.returnFocus)
+// The Root, plus whether its parts include the Header (the ready-made one's do: the message is
+// linked from the first render).
+const DialogRoot = forwardRef<HTMLDivElement, ElicitationDialogProps & { withHeader?: boolean }>(function ElicitationDialogRoot(
+  { withHeader = false, ...props },
+  forwardedRef,
+) {
+  const [rootProps, { overlayClassName, container, children, onKeyDown, ...contentProps }] = splitRootProps(props)
+  const view = useElicitationViewValue(rootProps, true, withHeader)
+  const { item, status, mode, ids, labels, dismiss, leave, setAside, pendingExit, resolveExit, announcement, setAsideItems, described } = view
+  const own = useRef<HTMLDivElement>(null)
+  const ref = useComposedRefs(own, forwardedRef)
+  useSurfaceFocus({ surface: own, itemKey: item?.id, busy: status === 'submitting', returnFocus: rootProps.returnFocus })
   useQueueAnnouncements(view)
-  const focus = useDeferredFocusOwner(item !== undefined)
   const close = () => {
     if (pendingExit) resolveExit(false)
     else if (status === 'submitting') return
-    else if (status === 'settled' || status === 'expired' || status === 'waiting') dismiss()
+    else if (status === 'waiting') setAside()
+    else if (status === 'settled' || status === 'expired') dismiss()
     else leave('cancel')
   }
-  // Mounted open rather than toggled: Radix's presence check on an open change forces a style pass over
-  // the whole form, and there is no exit animation to wait for.
-  if (!item) return null
+  const onEscape = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Inside only: the listener is on the dialog, so Escape in the composer stays the composer's.
+    if (event.key !== 'Escape' || event.nativeEvent.isComposing) return
+    event.preventDefault()
+    close()
+  }
   const cancels = status !== 'settled' && status !== 'expired' && status !== 'waiting'
+  const target = typeof document === 'undefined' ? null : (container ?? document.body)
   return (
-    <Root open onOpenChange={(open) => !open && close()}>
-      <Portal container={container}>
-        <Overlay data-mcp-hitl-overlay="" className={overlayClassName} />
-        <Content
-          {...contentProps}
-          ref={ref}
-          data-mcp-hitl-root=""
-          data-status={status}
-          data-mode={mode}
-          aria-labelledby={ids.title}
-          // The body picks the first field (also when the next queued item replaces this one); it is
-          // focused once Radix's modal has mounted.
-          onOpenAutoFocus={composeEventHandlers(onOpenAutoFocus, focus.onOpenAutoFocus)}
-          // Focus returns through useReturnFocus, which knows the chat input.
-          onCloseAutoFocus={composeEventHandlers(onCloseAutoFocus, (event) => event.preventDefault())}
-          // A stray click outside never throws away what was typed.
-          onPointerDownOutside={composeEventHandlers(onPointerDownOutside, (event) => event.preventDefault())}
-          onInteractOutside={composeEventHandlers(onInteractOutside, (event) => event.preventDefault())}
-        >
-          <ElicitationViewProvider value={view}>
-            <DeferredFocusProvider value={focus.deferred}>
-            <Close
-              data-action="close-x"
-              aria-label={cancels ? labels.cancel : labels.close}
-              aria-describedby={cancels && !pendingExit ? ids.exitHint : undefined}
-              disabled={status === 'submitting'}
+    <>
+      {/* In the page, before anything arrives: a live region that exists before its text changes is read. */}
+      <ElicitationAnnouncer text={announcement} />
+      {target &&
+        item &&
+        createPortal(
+          <>
+            <div data-mcp-hitl-overlay="" aria-hidden="true" className={overlayClassName} />
+            <div
+              tabIndex={-1}
+              {...contentProps}
+              ref={ref}
+              role="dialog"
+              data-mcp-hitl-root=""
+              data-state="open"
+              data-status={status}
+              data-mode={mode}
+              aria-labelledby={ids.title}
+              aria-describedby={described ? ids.description : undefined}
+              onKeyDown={composeEventHandlers(onKeyDown, onEscape)}
             >
-              <Cross />
-            </Close>
-            <CannotRenderBoundary>{children}</CannotRenderBoundary>
-            </DeferredFocusProvider>
-          </ElicitationViewProvider>
-          <ElicitationAnnouncer text={announcement} />
-        </Content>
-      </Portal>
-    </Root>
+              <ElicitationViewProvider value={view}>
+                <button
+                  type="button"
+                  data-action="close-x"
+                  aria-label={cancels ? labels.cancel : labels.close}
+                  aria-describedby={cancels && !pendingExit ? ids.exitHint : undefined}
+                  aria-disabled={status === 'submitting' || undefined}
+                  onClick={close}
+                >
+                  <Cross />
+                </button>
+                <CannotRenderBoundary>{children}</CannotRenderBoundary>
+              </ElicitationViewProvider>
+            </div>
+          </>,
+          target,
+        )}
+      {target &&
+        !item &&
+        setAsideItems.length > 0 &&
+        createPortal(
+          <ElicitationViewProvider value={view}>
+            <UrlPendingRows data-mcp-hitl-pending="" />
+          </ElicitationViewProvider>,
+          target,
+        )}
+    </>
   )
 })
 
 /**
- * Ready-made modal: Header, Body and Actions in a Radix dialog. Compose the static parts
+ * Non-modal root: a dialog over the page while the queue has a request, labelled by the title
+ * (which names the server) and described by the message. It never takes focus and never traps it:
+ * it is announced once (who asks, what, and that Tab goes to it), the next Tab pressed in the page
+ * or a click moves in, and the rest of the page stays usable. Escape inside means `cancel` (asking
+ * first when the person typed), Escape elsewhere is not its business, a click outside does nothing.
+ * Once settled it only dismisses locally; a URL step waiting for its server is set aside as a
+ * pending row (Reopen, Copy link) instead. Focus goes back where the person was after the last
+ * request, if they moved in. The ref and other props go to the dialog element.
+ */
+export const ElicitationDialogRoot: ForwardRefExoticComponent<ElicitationDialogProps & RefAttributes<HTMLDivElement>> = DialogRoot
+
+/**
+ * Ready-made non-modal dialog: Header, Body and Actions. Compose the static parts
  * (`ElicitationDialog.Root`, `.Header`, `.Body`, `.Actions`) for your own layout.
  */
 export const ElicitationDialog = Object.assign(
   forwardRef<HTMLDivElement, ElicitationDialogProps>(function ElicitationDialog({ children, ...props }, ref) {
     return (
-      <ElicitationDialogRoot {...props} ref={ref}>
+      <DialogRoot {...props} ref={ref} withHeader>
         <DefaultParts>{children}</DefaultParts>
-      </ElicitationDialogRoot>
+      </DialogRoot>
     )
   }),
   { Root: ElicitationDialogRoot, ...PARTS },

@@ -1,5 +1,4 @@
 import { type ElicitationIdentity, readElicitationIdentity } from '@mcp-hitl/core/internal'
-import { Description, Title } from '@radix-ui/react-dialog'
 import { type ComponentPropsWithoutRef, forwardRef, useLayoutEffect, useMemo } from 'react'
 import { Quoted, withQuoted } from '../shared/quoted'
 import { useElicitationView } from './elicitation-context'
@@ -21,29 +20,27 @@ export type ElicitationHeaderProps = ComponentPropsWithoutRef<'div'>
  * note shows only while the user can answer.
  */
 export const ElicitationHeader = forwardRef<HTMLDivElement, ElicitationHeaderProps>(function ElicitationHeader({ children, ...props }, ref) {
-  const { item, labels, ids, inDialog, status, setDescribed } = useElicitationView('ElicitationHeader')
+  const { item, labels, ids, status, setDescribed } = useElicitationView('ElicitationHeader')
   const present = item !== undefined
-  // Inline only: in the dialog Radix tracks its Description itself (and a second render of the root
-  // on every mount would cost the dialog's first paint).
+  // A composed Root learns here that the message exists (the ready-made ones know from the start,
+  // so this changes nothing for them).
   useLayoutEffect(() => {
-    if (!present || inDialog) return
+    if (!present) return
     setDescribed(true)
     return () => setDescribed(false)
-  }, [present, inDialog, setDescribed])
+  }, [present, setDescribed])
   // Checked and bounded again here, whatever built the part; the icon only https or data:, in an <img> (no script) without referrer.
   const identity = useMemo(() => readElicitationIdentity(item?.data), [item?.data])
   if (!item) return null
   const server = identity.hostName
   const icon = identity.icon
-  const TitleTag = inDialog ? Title : 'h2'
-  const MessageTag = inDialog ? Description : 'p'
   const answerable = status === 'pending' || status === 'error' || status === 'submitting'
   return (
     <div {...props} ref={ref} data-part="header">
       <div data-part="header-row">
-        <TitleTag id={ids.title} data-part="title">
+        <h2 id={ids.title} data-part="title">
           {labels.title(server)}
-        </TitleTag>
+        </h2>
         <ElicitationQueueIndicator />
       </div>
       {(identity.claimedName !== undefined || identity.raisedBy) && <ElicitationOrigin identity={identity} labels={labels} />}
@@ -60,10 +57,9 @@ export const ElicitationHeader = forwardRef<HTMLDivElement, ElicitationHeaderPro
           {labels.serverWrote(server)}
         </figcaption>
         <blockquote data-part="message-quote">
-          {/* In the dialog Radix's Description owns the id (no key at all: an undefined one would erase it), so the dialog points at it only while it exists. */}
-          <MessageTag {...(inDialog ? {} : { id: ids.description })} data-part="message">
+          <p id={ids.description} data-part="message">
             {item.data.message}
-          </MessageTag>
+          </p>
         </blockquote>
       </figure>
       {/* The meta row lays the trust note out beside the time left; without an expiry the note stands alone (one node fewer to mount). */}

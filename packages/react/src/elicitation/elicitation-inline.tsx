@@ -1,10 +1,13 @@
-import { type ComponentPropsWithoutRef, type ForwardRefExoticComponent, forwardRef, type RefAttributes } from 'react'
+import { type ComponentPropsWithoutRef, type ForwardRefExoticComponent, forwardRef, type KeyboardEvent, type RefAttributes, useRef } from 'react'
+import { composeEventHandlers } from '../shared/compose-event-handlers'
+import { useComposedRefs } from '../shared/use-composed-refs'
 import { CannotRenderBoundary } from './cannot-render-boundary'
 import { DefaultParts, PARTS } from './default-parts'
 import { ElicitationAnnouncer } from './elicitation-announcer'
 import { type ElicitationRootProps, ElicitationViewProvider, splitRootProps, useElicitationViewValue } from './elicitation-context'
+import { UrlPendingRows } from './url-pending-rows'
 import { useQueueAnnouncements } from './use-queue-announcements'
-import { useReturnFocus } from './use-return-focus'
+import { useSurfaceFocus } from './use-surface-focus'
 
 /**
  * Props of {@link ElicitationInline} and its Root: the Root's own, plus any prop of its `<section>`.
@@ -13,19 +16,40 @@ import { useReturnFocus } from './use-return-focus'
 export interface ElicitationInlineProps extends ElicitationRootProps, Omit<ComponentPropsWithoutRef<'section'>, keyof ElicitationRootProps> {}
 
 // The Root, plus whether its parts include the Header (the ready-made one's do).
-const InlineRoot = forwardRef<HTMLElement, ElicitationInlineProps & { withHeader?: boolean }>(function ElicitationInlineRoot({ withHeader = false, ...props }, ref) {
-  const [rootProps, { children, ...sectionProps }] = splitRootProps(props)
+const InlineRoot = forwardRef<HTMLElement, ElicitationInlineProps & { withHeader?: boolean }>(function ElicitationInlineRoot(
+  { withHeader = false, ...props },
+  forwardedRef,
+) {
+  const [rootProps, { children, onKeyDown, ...sectionProps }] = splitRootProps(props)
   // The ready-made one renders the Header: the message is linked from the first render.
   const view = useElicitationViewValue(rootProps, false, withHeader)
-  useReturnFocus(view.item !== undefined, rootProps.returnFocus)
+  const { item, status, pendingExit, resolveExit, leave, dismiss, setAside } = view
+  const own = useRef<HTMLElement>(null)
+  const ref = useComposedRefs(own, forwardedRef)
+  useSurfaceFocus({ surface: own, itemKey: item?.id, busy: status === 'submitting', returnFocus: rootProps.returnFocus })
   useQueueAnnouncements(view)
+  // Escape inside is the safe choice, as in the dialog; elsewhere it is not this form's business.
+  const onEscape = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape' || event.nativeEvent.isComposing) return
+    event.preventDefault()
+    if (pendingExit) resolveExit(false)
+    else if (status === 'waiting') setAside()
+    else if (status === 'settled' || status === 'expired') dismiss()
+    else if (status !== 'submitting') leave('cancel')
+  }
   return (
     <>
       <ElicitationAnnouncer text={view.announcement} />
-      {view.item && (
+      {!item && view.setAsideItems.length > 0 && (
+        <ElicitationViewProvider value={view}>
+          <UrlPendingRows data-mcp-hitl-pending="" data-inline="" />
+        </ElicitationViewProvider>
+      )}
+      {item && (
         <section
           {...sectionProps}
           ref={ref}
+          onKeyDown={composeEventHandlers(onKeyDown, onEscape)}
           data-mcp-hitl-root=""
           data-state="open"
           data-status={view.status}
@@ -43,9 +67,12 @@ const InlineRoot = forwardRef<HTMLElement, ElicitationInlineProps & { withHeader
 })
 
 /**
- * Inline root for a chat transcript: a `<section>` labelled by the title and described by the message,
- * no modal; renders only its live region when there is no item (a form that appears is announced, and
- * focus goes to `returnFocus` when the answered form took it away). The ref and other props go to the section.
+ * Inline root for a chat transcript: a `<section>` labelled by the title and described by the
+ * message. It never takes focus: a form that appears is announced, the next Tab or a click moves
+ * in, Escape inside cancels (asking first when the person typed). Without an item it renders only
+ * its live region, and the pending rows of URL steps set aside until their server confirms. After
+ * the last request focus goes back where the person was, or to `returnFocus`. The ref and other
+ * props go to the section.
  */
 export const ElicitationInlineRoot: ForwardRefExoticComponent<ElicitationInlineProps & RefAttributes<HTMLElement>> = InlineRoot
 

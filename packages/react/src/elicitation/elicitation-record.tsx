@@ -4,7 +4,9 @@
  * value never shown, whatever the server sent back), or that it was declined, cancelled, expired or
  * failed, with the reason. It renders the `data` of a `data-elicitation-request` part, which the
  * broker rewrites in place on every status change, so the record is always the current one (fields
- * the wire carried under stand-in keys are shown under their own names).
+ * the wire carried under stand-in keys are shown under their own names). A URL step the person
+ * consented to shows as pending (Copy link, Reopen) until its server confirms, also after a reload;
+ * one the server ended without confirming is "not completed", not an error.
  */
 import { hostServerName } from '@mcp-hitl/core/internal'
 import {
@@ -18,6 +20,7 @@ import {
 import { type ComponentPropsWithoutRef, forwardRef } from 'react'
 import { useLabels } from '../shared/use-labels'
 import { DEFAULT_ELICITATION_LABELS, type ElicitationLabels } from './labels'
+import { UrlPendingRow } from './url-pending-row'
 
 /** Props of {@link ElicitationRecord}: the part's data, labels, and any `<div>` prop. */
 export interface ElicitationRecordProps extends ComponentPropsWithoutRef<'div'> {
@@ -25,6 +28,10 @@ export interface ElicitationRecordProps extends ComponentPropsWithoutRef<'div'> 
   data: ElicitationRequestData
   /** Any label to replace (i18n); the same labels as the dialog's. */
   labels?: Partial<ElicitationLabels>
+  /** URL mode: also reopen `http://localhost` pages (development only), as the dialog's `allowLocalhost`. */
+  allowLocalhost?: boolean
+  /** How long Reopen ignores activation after it appears (ms); default 750, 0 turns it off. */
+  activationDelayMs?: number
 }
 
 interface SharedField {
@@ -71,7 +78,7 @@ function sharedFields(data: ElicitationRequestData, labels: ElicitationLabels): 
 
 /** A compact, truthful record of one elicitation for the transcript. */
 export const ElicitationRecord = forwardRef<HTMLDivElement, ElicitationRecordProps>(function ElicitationRecord(
-  { data: received, labels: labelOverrides, ...props },
+  { data: received, labels: labelOverrides, allowLocalhost, activationDelayMs, ...props },
   ref,
 ) {
   const data = decodeElicitationNames(received)
@@ -79,14 +86,21 @@ export const ElicitationRecord = forwardRef<HTMLDivElement, ElicitationRecordPro
   const status = data.status ?? 'pending'
   const mode = data.mode === 'url' ? 'url' : 'form'
   const fields = status === 'accepted' && mode === 'form' ? sharedFields(data, labels) : []
+  // The person agreed to go; the server ended without confirming (the consent page refused, the
+  // request ended): a neutral end, not a failure of the page.
+  const notCompleted = mode === 'url' && status === 'failed' && data.response?.action === 'accept'
+  const waiting = mode === 'url' && status === 'accepted'
   const showReason = data.reason && status !== 'accepted' && status !== 'completed'
   return (
-    <div {...props} ref={ref} data-part="record" data-status={status} data-mode={mode}>
+    <div {...props} ref={ref} data-part="record" data-status={status} data-mode={mode} data-outcome={notCompleted ? 'not-completed' : undefined}>
       <p data-part="record-request">
         <span data-part="record-asked">{labels.recordAsked(hostServerName(data))}</span>{' '}
         <q data-part="record-message">{data.message}</q>
       </p>
-      <p data-part="record-outcome">{labels.recordOutcome(status, mode, fields.length > 0, data.response?.action)}</p>
+      <p data-part="record-outcome">
+        {notCompleted ? labels.recordNotCompleted(hostServerName(data)) : labels.recordOutcome(status, mode, fields.length > 0, data.response?.action)}
+      </p>
+      {waiting && <UrlPendingRow data={data} labels={labels} allowLocalhost={allowLocalhost} activationDelayMs={activationDelayMs} />}
       {fields.length > 0 && (
         <dl data-part="record-fields">
           {fields.map((field) => (

@@ -32,8 +32,10 @@ export interface ElicitationLabels {
   timeLeft: (seconds: number) => string
   /** Announced once when less than a minute is left. */
   lastMinute: (serverName: string | undefined) => string
-  /** Announced when an inline form appears in the transcript. */
+  /** Announced once when a form appears (dialog or inline): who asks, what, and that Tab goes to it (it never takes focus). */
   appeared: (serverName: string | undefined, message: string) => string
+  /** Announced once when a URL-mode request appears: who asks to send the person where. */
+  urlAppeared: (serverName: string | undefined, host: string | undefined) => string
   /** The primary action; names the server the answer goes to. */
   accept: (serverName: string | undefined) => string
   submitting: string
@@ -41,6 +43,8 @@ export interface ElicitationLabels {
   cancel: string
   /** Says what Decline and Cancel mean (`inDialog`: Esc cancels too). */
   exitHint: (serverName: string | undefined, inDialog: boolean) => string
+  /** URL mode: what Decline and Cancel mean. */
+  urlExitHint: (serverName: string | undefined, inDialog: boolean) => string
   /** Asked before typed input is thrown away. */
   discardTitle: (action: 'decline' | 'cancel') => string
   discardDescription: (serverName: string | undefined) => string
@@ -50,7 +54,7 @@ export interface ElicitationLabels {
   close: string
   /** Announced after a failed submit, and the name of the list of fields to fix. */
   errorSummary: (count: number) => string
-  /** A failure that is not about a field, in words: `reason` says what kind. */
+  /** A failure that is not about a field, in words: `reason` says what kind. Shown above the buttons. */
   sendFailed: (reason: SendFailure) => string
   /** Hints that show a field's limits before they are broken. */
   limitHint: (hint: LimitHint) => string
@@ -67,13 +71,30 @@ export interface ElicitationLabels {
   cannotRenderNotSent: (message: string) => string
   alreadySettled: string
   notFound: string
-  /** URL mode: what the user is asked to do. */
-  urlIntro: string
+  /** URL mode: the title (in place of {@link ElicitationLabels.title}); names who asks. */
+  urlTitle: (serverName: string | undefined) => string
+  /** URL mode: what consenting means (in place of {@link ElicitationLabels.trustNote}). */
+  urlTrustNote: (serverName: string | undefined) => string
+  /** URL mode: what opening the page means. */
+  urlIntro: (serverName: string | undefined) => string
   urlHost: string
   urlFull: string
-  openUrl: string
+  /** URL mode: the granting button; says where it goes. */
+  openUrl: (host: string) => string
+  /** URL mode, after consent: set the request aside until the server confirms (a pending row stays). */
   urlDone: string
-  urlWaiting: string
+  /** URL mode, after consent: the server has not confirmed yet. */
+  urlWaiting: (serverName: string | undefined, host: string | undefined) => string
+  /** URL mode, after consent: open the page again. */
+  urlReopen: (host: string) => string
+  /** URL mode, after consent: copy the page's address. */
+  urlCopy: string
+  /** Said once the address is on the clipboard. */
+  urlCopied: string
+  /** Said when the clipboard refused; the address follows so it can be copied by hand. */
+  urlCopyFailed: string
+  /** Name of the pending rows (requests set aside until their server confirms). */
+  urlPendingList: string
   urlRefused: (reason: UrlRefusal) => string
   urlWarning: (warning: UrlWarning) => string
 
@@ -85,6 +106,8 @@ export interface ElicitationLabels {
    * declined for the person a request no form could satisfy).
    */
   recordOutcome: (status: ElicitationStatus, mode: ElicitationMode, shared: boolean, action?: ElicitAction) => string
+  /** URL mode: the person consented and the server ended without confirming the step (not an error). */
+  recordNotCompleted: (serverName: string | undefined) => string
   /** Why, when no user action settled it (expiry, a schema it could not show, the server went away). */
   recordReason: (reason: string) => string
   /** Shown instead of a sensitive value. */
@@ -140,13 +163,18 @@ export const DEFAULT_ELICITATION_LABELS: ElicitationLabels = {
   queueArrived: (server, count) => `New request from ${server ?? 'a server'}. ${plural(count, 'request', 'requests')} waiting.`,
   timeLeft: (seconds) => (seconds >= 60 ? `${Math.ceil(seconds / 60)} min left` : `${plural(seconds, 'second', 'seconds')} left`),
   lastMinute: (server) => `Less than a minute left to answer ${server ?? 'the server'}.`,
-  appeared: (server, message) => `${server ?? 'A server'} asks for information: ${message}`,
+  appeared: (server, message) =>
+    `${server ?? 'A server'} asks for information; press Tab to go to the form. ${server ?? 'The server'} wrote: ${message}`,
+  urlAppeared: (server, host) =>
+    `${server ?? 'A server'} asks you to continue on ${host ?? 'another site'}; press Tab to go to the request.`,
   accept: (server) => (server ? `Send to ${server}` : 'Send'),
   submitting: 'Sending…',
   decline: 'Decline',
   cancel: 'Cancel',
   exitHint: (server, inDialog) =>
     `Decline tells ${server ?? 'the server'} you will not share this. ${inDialog ? 'Cancel (or Esc)' : 'Cancel'} closes this without an answer.`,
+  urlExitHint: (server, inDialog) =>
+    `Decline tells ${server ?? 'the server'} you will not go to this page. ${inDialog ? 'Cancel (or Esc)' : 'Cancel'} closes this without an answer.`,
   discardTitle: (action) => `Discard what you typed and ${action}?`,
   discardDescription: (server) => `Nothing you typed is sent to ${server ?? 'the server'}.`,
   keepEditing: 'Keep editing',
@@ -183,12 +211,19 @@ export const DEFAULT_ELICITATION_LABELS: ElicitationLabels = {
   cannotRenderNotSent: (message) => `The page could not tell the server (${message}); it may ask again.`,
   alreadySettled: 'This request was already answered.',
   notFound: 'This request is no longer open.',
-  urlIntro: 'The server asks you to continue on another page.',
+  urlTitle: (server) => `${server ?? 'A server'} asks you to continue on another site`,
+  urlTrustNote: (server) => `Open it only if you expect ${server ?? 'this server'} to send you there. Opening it tells ${server ?? 'the server'} you agreed.`,
+  urlIntro: () => 'The page opens in a new tab, on the site below. What you enter there goes to that site, not to this chat.',
   urlHost: 'Site',
   urlFull: 'Full address',
-  openUrl: 'Open page',
+  openUrl: (host) => `Open ${host}`,
   urlDone: "I'm done",
-  urlWaiting: 'Waiting for the server to confirm you finished on the other page…',
+  urlWaiting: (server, host) => `Waiting for ${server ?? 'the server'} to confirm you finished on ${host ?? 'the other page'}.`,
+  urlReopen: (host) => `Reopen ${host}`,
+  urlCopy: 'Copy link',
+  urlCopied: 'Link copied.',
+  urlCopyFailed: 'The link could not be copied. Here it is:',
+  urlPendingList: 'Waiting for confirmation',
   urlRefused: (reason) =>
     reason === 'invalid'
       ? 'This address is not a valid URL, so it will not be opened.'
@@ -222,6 +257,7 @@ export const DEFAULT_ELICITATION_LABELS: ElicitationLabels = {
           : 'This request could not be shown. Nothing was shared.'
     }
   },
+  recordNotCompleted: (server) => `Not completed. You agreed to open the page; ${server ?? 'the server'} did not confirm that you finished there.`,
   recordReason: (reason) => `Reason: ${reason}`,
   recordHidden: 'hidden',
   recordYes: 'Yes',

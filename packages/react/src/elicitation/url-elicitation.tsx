@@ -21,9 +21,9 @@ export function useCurrentUrlCheck() {
 export type UrlElicitationProps = ComponentPropsWithoutRef<'div'>
 
 /**
- * URL mode: the host, prominently, and the full address with the host highlighted; warnings for
- * punycode, mixed scripts and user info; a refusal with the reason for anything but https. The
- * address is text, never a link: it opens only through the explicit Open button.
+ * URL mode: what opening the page means, the host prominently and the full address with the host
+ * highlighted; warnings for punycode, mixed scripts and user info; a refusal with the reason for
+ * anything but https. The address is text, never a link: it opens only through "Open <site>".
  */
 export const UrlElicitation = forwardRef<HTMLDivElement, UrlElicitationProps>(function UrlElicitation({ children, ...props }, ref) {
   const { item, labels, status } = useElicitationView('UrlElicitation')
@@ -33,7 +33,9 @@ export const UrlElicitation = forwardRef<HTMLDivElement, UrlElicitationProps>(fu
   return (
     // Focusable (not in the tab order) so the dialog can start on the address rather than the Open button.
     <div tabIndex={-1} {...props} ref={ref} data-part="url" data-allowed={check.ok ? 'true' : 'false'}>
-      <p data-part="url-intro">{status === 'waiting' ? labels.urlWaiting : labels.urlIntro}</p>
+      <p data-part="url-intro">
+        {status === 'waiting' ? labels.urlWaiting(item.data.serverName, check.host) : labels.urlIntro(item.data.serverName)}
+      </p>
       <dl data-part="url-details">
         <dt>{labels.urlHost}</dt>
         <dd data-part="url-host">{check.ok ? check.host : (check.host ?? '—')}</dd>

@@ -92,11 +92,13 @@ describe('createElicitationActivityRenderer inside ElicitationActivities', () =>
     expect(within(dialog).queryByText('How many seats for el_row?')).toBeNull()
     expect(screen.getAllByText('How many seats for el_row?')).toHaveLength(1)
 
-    // The dialog is modal: it is answered first, then the row is reachable again.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Decline' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     fireEvent.change(within(row).getByLabelText(/Seats/), { target: { value: '2' } })
-    fireEvent.click(within(row).getByRole('button', { name: /^Send/ }))
+    // Send ignores activation for a moment after it appears.
+    const send = within(row).getByRole('button', { name: /^Send/ })
+    await waitFor(() => expect(send.getAttribute('data-armed')).toBe('true'))
+    fireEvent.click(send)
     await waitFor(() =>
       expect(posted).toEqual([
         { id: 'el_recovered', action: 'decline' },

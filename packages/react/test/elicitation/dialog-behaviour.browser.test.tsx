@@ -2,7 +2,7 @@ import type { RequestedSchema } from '@mcp-hitl/core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
-import { expectNoAxeViolations, formRequest, Harness, recordingFetch } from './harness'
+import { expectNoAxeViolations, formRequest, Harness, moveIn, recordingFetch } from './harness'
 
 afterEach(() => {
   cleanup()
@@ -19,12 +19,14 @@ const contact: RequestedSchema = {
 }
 
 describe('ElicitationDialog', () => {
-  it('is labelled by a title naming the server, described by the message, focused on the first field', async () => {
+  it('is labelled by a title naming the server, described by the message; takes no focus, and Tab moves to the first field', async () => {
     const rec = recordingFetch()
     await render(<Harness items={[formRequest(contact, { message: 'Who are you?' })]} hook={{ fetch: rec.fetch }} />)
     const dialog = page.getByRole('dialog', { name: 'Acme CRM asks for information' })
     await expect.element(dialog).toBeVisible()
     await expect.element(dialog).toHaveAccessibleDescription('Who are you?')
+    expect(document.activeElement).toBe(document.body)
+    await moveIn()
     await expect.element(dialog.getByLabelText('Name')).toHaveFocus()
     await expect.element(dialog.getByText(/Only share what you are willing to give Acme CRM/)).toBeVisible()
     await expect.element(dialog).toHaveAttribute('data-status', 'pending')
@@ -45,6 +47,8 @@ describe('ElicitationDialog', () => {
   it('Escape sends cancel', async () => {
     const rec = recordingFetch()
     await render(<Harness items={[formRequest(contact)]} hook={{ fetch: rec.fetch }} />)
+    await expect.element(page.getByRole('dialog')).toBeVisible()
+    await moveIn()
     await expect.element(page.getByRole('dialog').getByLabelText('Name')).toHaveFocus()
     await userEvent.keyboard('{Escape}')
     await expect.poll(() => rec.bodies).toEqual([{ id: expect.any(String), action: 'cancel' }])
@@ -59,9 +63,11 @@ describe('ElicitationDialog', () => {
     await expect.poll(() => rec.bodies.map((b) => b.action)).toEqual(['cancel', 'cancel'])
   })
 
-  it('is complete from the keyboard: type, Tab past Decline to Send, Enter', async () => {
+  it('is complete from the keyboard: Tab in, type, Tab past Decline to Send, Enter', async () => {
     const rec = recordingFetch()
     await render(<Harness items={[formRequest(contact)]} hook={{ fetch: rec.fetch }} />)
+    await expect.element(page.getByRole('dialog')).toBeVisible()
+    await moveIn()
     await expect.element(page.getByRole('dialog').getByLabelText('Name')).toHaveFocus()
     await userEvent.keyboard('Grace')
     await userEvent.tab()
@@ -70,6 +76,8 @@ describe('ElicitationDialog', () => {
     await expect.element(page.getByRole('button', { name: 'Decline' })).toHaveFocus()
     await userEvent.tab()
     await expect.element(page.getByRole('button', { name: /^Send/ })).toHaveFocus()
+    // A moment after it appeared (the real default): then Enter sends.
+    await expect.element(page.getByRole('button', { name: /^Send/ })).toHaveAttribute('data-armed', 'true')
     await userEvent.keyboard('{Enter}')
     await expect.poll(() => rec.bodies).toEqual([{ id: expect.any(String), action: 'accept', content: { name: 'Grace', email: 'grace@example.com' } }])
   })
@@ -88,7 +96,8 @@ describe('ElicitationDialog', () => {
     const submit = dialog.getByRole('button', { name: /^Send/ })
     await submit.click()
     await expect.element(dialog).toHaveAttribute('data-status', 'submitting')
-    await expect.element(dialog.getByRole('button', { name: 'Sending…' })).toBeDisabled()
+    // Still focusable (focus is not dropped to the page), but it does nothing.
+    await expect.element(dialog.getByRole('button', { name: 'Sending…' })).toHaveAttribute('aria-disabled', 'true')
     await expect.element(dialog.getByLabelText('Name')).toBeDisabled()
     // A second submit through the form itself (Enter) must not post again.
     ;(document.querySelector('[data-mcp-hitl-root] form') as HTMLFormElement).requestSubmit()
@@ -159,6 +168,7 @@ describe('ElicitationDialog', () => {
     await expect.element(dialog.getByRole('button', { name: '2 requests waiting' })).toBeVisible()
     await expect.element(page.getByRole('dialog', { name: 'Beta asks for information' })).toBeVisible()
     await expect.element(dialog.getByLabelText('Name')).toHaveValue('')
+    // The person was in the dialog (they clicked Send): they stay in it, on the next form's first field.
     await expect.element(dialog.getByLabelText('Name')).toHaveFocus()
     await dialog.getByRole('button', { name: 'Decline' }).click()
     await expect.element(dialog.getByRole('button', { name: /requests? waiting/ })).not.toBeInTheDocument()
@@ -182,6 +192,8 @@ describe('ElicitationDialog', () => {
     await expect.element(dialog).toHaveAttribute('data-status', 'expired')
     await expect.element(dialog.getByRole('button', { name: /^Send/ })).not.toBeInTheDocument()
     await expectNoAxeViolations()
+    await moveIn()
+    await expect.element(dialog.getByRole('button', { name: 'Close' }).last()).toHaveFocus()
     await userEvent.keyboard('{Escape}')
     await expect.element(dialog).not.toBeInTheDocument()
     expect(rec.bodies).toEqual([])

@@ -2,6 +2,7 @@ import type { ElicitationRequestData, RequestedSchema } from '@mcp-hitl/core'
 import axe from 'axe-core'
 import { useEffect, useRef } from 'react'
 import { expect, vi } from 'vitest'
+import { userEvent } from 'vitest/browser'
 import {
   ElicitationDialog,
   type ElicitationDialogProps,
@@ -22,11 +23,14 @@ export function recordingFetch(answer?: (body: Record<string, unknown>) => Respo
 }
 
 let counter = 0
+// Files run side by side in frames of one page, which share sessionStorage (the drafts): ids that
+// differ per file keep one file's typing out of another's form.
+const run = Math.random().toString(36).slice(2, 8)
 /** A pending form elicitation. */
 export function formRequest(requestedSchema: RequestedSchema, extra: Partial<ElicitationRequestData> = {}): ElicitationRequestData {
   counter++
   return {
-    elicitationId: `el-${counter}`,
+    elicitationId: `el-${run}-${counter}`,
     message: 'Please fill this in.',
     requestedSchema,
     mode: 'form',
@@ -58,6 +62,14 @@ export function Harness(
     for (const item of more ?? []) el.push(item)
   }, [el, more])
   return inline ? <ElicitationInline elicitation={el} {...rest} /> : <ElicitationDialog elicitation={el} {...rest} />
+}
+
+/**
+ * The person moves into the request that appeared (it never takes focus): the first Tab pressed in
+ * the page goes to its first field.
+ */
+export async function moveIn(): Promise<void> {
+  await userEvent.keyboard('{Tab}')
 }
 
 /** axe-core over the whole document: no violation allowed. */

@@ -97,22 +97,22 @@ describe('compound parts', () => {
     expect(onClick).toHaveBeenCalledOnce()
   })
 
-  it('the dialog Root forwards its ref to the dialog and composes its Radix handlers with the kit’s', async () => {
+  it('the dialog Root forwards its ref to the dialog and composes its key handler with the kit’s', async () => {
     const { elicitation, sent } = withItem()
     const ref = createRef<HTMLDivElement>()
-    const onEscapeKeyDown = vi.fn()
-    render(<ElicitationDialog elicitation={elicitation} ref={ref} data-testid="dialog" onEscapeKeyDown={onEscapeKeyDown} />)
+    const onKeyDown = vi.fn()
+    render(<ElicitationDialog elicitation={elicitation} ref={ref} data-testid="dialog" onKeyDown={onKeyDown} />)
     const dialog = screen.getByRole('dialog')
     expect(ref.current).toBe(dialog)
     expect(dialog.getAttribute('data-testid')).toBe('dialog')
     fireEvent.keyDown(dialog, { key: 'Escape' })
-    expect(onEscapeKeyDown).toHaveBeenCalledOnce()
+    expect(onKeyDown).toHaveBeenCalledOnce()
     await waitFor(() => expect(sent).toEqual([{ id: 'p1', action: 'cancel' }]))
   })
 
-  it('an app handler that prevents the default keeps the dialog open and sends nothing, as in Radix', () => {
+  it('an app key handler that prevents the default keeps the dialog open and sends nothing', () => {
     const { elicitation, sent } = withItem()
-    render(<ElicitationDialog elicitation={elicitation} onEscapeKeyDown={(event) => event.preventDefault()} />)
+    render(<ElicitationDialog elicitation={elicitation} onKeyDown={(event) => event.preventDefault()} />)
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' })
     expect(screen.getByRole('dialog')).toBeTruthy()
     expect(sent).toEqual([])

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import '../../src/styles.css'
-import { expectNoAxeViolations, formRequest, Harness, recordingFetch } from './harness'
+import { expectNoAxeViolations, formRequest, Harness, moveIn, recordingFetch } from './harness'
 
 afterEach(() => cleanup())
 
@@ -19,18 +19,25 @@ const contact: RequestedSchema = {
 
 async function open() {
   const rec = recordingFetch()
-  await render(<Harness items={[formRequest(contact)]} hook={{ fetch: rec.fetch }} />)
+  await render(
+    <>
+      <button type="button">Something on the page</button>
+      <Harness items={[formRequest(contact)]} hook={{ fetch: rec.fetch }} />
+    </>,
+  )
   const dialog = page.getByRole('dialog', { name: 'Acme CRM asks for information' })
+  await expect.element(dialog).toBeVisible()
+  await moveIn()
   await expect.element(dialog.getByLabelText('Name', { exact: true })).toHaveFocus()
   return { ...rec, dialog }
 }
 
 describe('leaving the dialog', () => {
-  it('a click on the backdrop never cancels, and what was typed stays', async () => {
+  it('a click on the page goes through the backdrop and never cancels, and what was typed stays', async () => {
     const { dialog, bodies } = await open()
     await userEvent.keyboard('Ada')
-    const overlay = document.querySelector<HTMLElement>('[data-mcp-hitl-overlay]')!
-    await userEvent.click(overlay, { position: { x: 5, y: 5 } })
+    await page.getByRole('button', { name: 'Something on the page' }).click()
+    await expect.element(page.getByRole('button', { name: 'Something on the page' })).toHaveFocus()
     await expect.element(dialog).toBeVisible()
     await expect.element(dialog.getByLabelText('Name', { exact: true })).toHaveValue('Ada')
     expect(bodies).toEqual([])

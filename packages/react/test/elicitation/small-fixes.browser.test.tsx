@@ -1,15 +1,16 @@
 /**
- * The small things a demanding user notices: URL mode starts on the address, not on "Open page"; a
- * failed send says what happened in words; the dialog's description always exists; a waiting URL
- * step shows no countdown and leaves when the server gives up on it.
+ * The small things a demanding user notices: moving into URL mode lands on the address, not on
+ * "Open <site>"; a failed send says what happened in words, above the buttons, with focus kept on
+ * Send; the dialog's description always exists; a waiting URL step shows no countdown and leaves
+ * when the server gives up on it.
  */
 import type { ElicitationRequestData, RequestedSchema } from '@mcp-hitl/core'
 import { useEffect } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { page } from 'vitest/browser'
+import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { ElicitationDialog, useElicitation } from '../../src/elicitation'
-import { expectNoAxeViolations, formRequest, Harness, recordingFetch } from './harness'
+import { expectNoAxeViolations, formRequest, Harness, moveIn, recordingFetch } from './harness'
 
 afterEach(() => {
   cleanup()
@@ -56,25 +57,28 @@ function BodyAndActionsOnly(props: { fetch: typeof globalThis.fetch; item: Elici
 }
 
 describe('URL mode', () => {
-  it('first focuses the address to read, not the Open page button', async () => {
+  it('moving in lands on the address to read, not on the Open button', async () => {
     const rec = recordingFetch()
     await render(<Harness items={[urlRequest()]} hook={{ fetch: rec.fetch }} />)
     const dialog = page.getByRole('dialog')
-    await expect.element(dialog.getByRole('button', { name: 'Open page' })).toBeVisible()
+    await expect.element(dialog.getByRole('button', { name: 'Open auth.example.com' })).toBeVisible()
+    expect(document.activeElement).toBe(document.body)
+    await moveIn()
     await expect.poll(() => document.activeElement?.getAttribute('data-part')).toBe('url')
-    await expect.element(dialog.getByRole('button', { name: 'Open page' })).not.toHaveFocus()
+    await expect.element(dialog.getByRole('button', { name: 'Open auth.example.com' })).not.toHaveFocus()
     expect(describedBy()?.textContent).toBe('Connect your calendar account.')
     await expectNoAxeViolations()
+    await expect.element(dialog.getByRole('button', { name: 'Open auth.example.com' })).toHaveAttribute('data-armed', 'true')
     await expect.element(dialog).toMatchAriaInlineSnapshot(`
-      - dialog "Calendar asks for information":
+      - dialog "Calendar asks you to continue on another site":
         - button "Cancel"
-        - heading "Calendar asks for information" [level=2]
+        - heading "Calendar asks you to continue on another site" [level=2]
         - figure "Calendar wrote":
           - text: Calendar wrote
           - blockquote:
             - paragraph: Connect your calendar account.
-        - paragraph: Only share what you are willing to give Calendar.
-        - paragraph: The server asks you to continue on another page.
+        - paragraph: Open it only if you expect Calendar to send you there. Opening it tells Calendar you agreed.
+        - paragraph: The page opens in a new tab, on the site below. What you enter there goes to that site, not to this chat.
         - term: Site
         - definition: auth.example.com
         - term: Full address
@@ -82,9 +86,9 @@ describe('URL mode', () => {
           - text: https://
           - mark: auth.example.com
           - text: /connect
-        - paragraph: Decline tells Calendar you will not share this. Cancel (or Esc) closes this without an answer.
+        - paragraph: Decline tells Calendar you will not go to this page. Cancel (or Esc) closes this without an answer.
         - button "Decline"
-        - button "Open page"
+        - button "Open auth.example.com"
     `)
   })
 
@@ -97,21 +101,23 @@ describe('URL mode', () => {
     push(request)
     const dialog = page.getByRole('dialog')
     await expect.element(dialog.getByRole('timer')).toBeVisible()
-    await dialog.getByRole('button', { name: 'Open page' }).click()
+    await dialog.getByRole('button', { name: 'Open auth.example.com' }).click()
     await expect.element(dialog).toHaveAttribute('data-status', 'waiting')
     await expect.element(dialog.getByRole('timer')).not.toBeInTheDocument()
     expect(dialog.element().textContent).not.toMatch(/decline/i)
     expect(describedBy()).not.toBeNull()
     await expectNoAxeViolations()
+    await expect.element(dialog.getByRole('button', { name: "I'm done" })).toHaveAttribute('data-armed', 'true')
+    await expect.element(dialog.getByRole('button', { name: 'Reopen auth.example.com' })).toHaveAttribute('data-armed', 'true')
     await expect.element(dialog).toMatchAriaInlineSnapshot(`
-      - dialog "Calendar asks for information":
+      - dialog "Calendar asks you to continue on another site":
         - button "Close"
-        - heading "Calendar asks for information" [level=2]
+        - heading "Calendar asks you to continue on another site" [level=2]
         - figure "Calendar wrote":
           - text: Calendar wrote
           - blockquote:
             - paragraph: Connect your calendar account.
-        - paragraph: Waiting for the server to confirm you finished on the other page…
+        - paragraph: Waiting for Calendar to confirm you finished on auth.example.com.
         - term: Site
         - definition: auth.example.com
         - term: Full address
@@ -119,7 +125,10 @@ describe('URL mode', () => {
           - text: https://
           - mark: auth.example.com
           - text: /connect
+        - button "Copy link"
+        - button "Reopen auth.example.com"
         - button "I'm done"
+        - status
     `)
     push({ ...request, status: 'failed', response: { action: 'accept' }, reason: 'The request that asked for this step ended' })
     await expect.element(dialog).not.toBeInTheDocument()
@@ -141,6 +150,33 @@ describe('a failed send', () => {
     await expect.element(alert).toHaveTextContent(text)
     expect(alert.element().textContent).not.toMatch(/HTTP|Respond failed/)
     await expectNoAxeViolations()
+  })
+
+  it('is said above the buttons, in view even under a long form, and focus stays on Send', async () => {
+    const rec = recordingFetch(() => Response.json({ error: 'boom' }, { status: 500 }))
+    const long: RequestedSchema = {
+      type: 'object',
+      properties: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${i}`, { type: 'string', title: `Field ${i + 1}` }])),
+    }
+    await page.viewport(1000, 640)
+    await render(<Harness items={[formRequest(long)]} hook={{ fetch: rec.fetch }} />)
+    const dialog = page.getByRole('dialog')
+    const send = dialog.getByRole('button', { name: 'Send to Acme CRM' })
+    await send.click()
+    const alert = dialog.getByRole('alert')
+    await expect.element(alert).toHaveTextContent(/the server had a problem/)
+    // Before the buttons, in the fixed actions row, inside the window.
+    const box = alert.element().getBoundingClientRect()
+    expect(box.bottom).toBeLessThanOrEqual(window.innerHeight)
+    expect(box.top).toBeGreaterThanOrEqual(0)
+    expect(alert.element().compareDocumentPosition(send.element()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(alert.element().closest('[data-part="actions"]')).not.toBeNull()
+    await expect.element(send).toHaveFocus()
+    await expect.element(send).toHaveAccessibleDescription(/the server had a problem/)
+    // Enter on it tries again.
+    await userEvent.keyboard('{Enter}')
+    await expect.poll(() => rec.bodies.length).toBe(2)
+    await expect.element(send).toHaveFocus()
   })
 })
 
