@@ -25,8 +25,14 @@ export interface SdkElicitRequest {
   /** The JSON-RPC id; undefined when the request did not come on the wire (nothing to deduplicate). */
   id: string | number | undefined
   params: unknown
-  /** The SDK's per-request signal (server cancellation, closed transport). */
+  /** The SDK's per-request signal (server cancellation, closed transport; a round's caller). */
   signal: AbortSignal | undefined
+  /**
+   * The request came on the wire, so its signal aborting means the server stopped waiting (its
+   * `notifications/cancelled`, or the connection's end): the elicitation closes as `withdrawn`.
+   * False for an `input_required` round, whose signal is the caller's own.
+   */
+  wire: boolean
   /** The transport's session (Streamable HTTP's `Mcp-Session-Id`), when it has one. */
   mcpSessionId: string | undefined
 }
@@ -124,7 +130,9 @@ export function attachBrokerToSdkClient(
     const base = contextNow()
     const own = signals.start(request.signal, base.signal)
     // The broker's tolerant parser reads the params (and refuses what it must, with a reason).
-    const ask = (signal: AbortSignal) => broker.request(request.params as ElicitRequestParams, { ...base, signal })
+    const serverSignal = request.wire ? request.signal : undefined
+    const ask = (signal: AbortSignal) =>
+      broker.request(request.params as ElicitRequestParams, serverSignal ? { ...base, signal, serverSignal } : { ...base, signal })
     try {
       if (request.id === undefined) return await ask(own.signal)
       const scope = { sessionId: base.sessionId, mcpSessionId: request.mcpSessionId, requestId: request.id }

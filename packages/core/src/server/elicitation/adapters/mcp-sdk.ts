@@ -37,7 +37,8 @@ export type McpSdkElicitationClient = Pick<
 
 /**
  * Registers the broker for `elicitation/create` and `notifications/elicitation/complete`. The SDK's
- * per-request abort signal (server cancellation, closed transport) cancels the elicitation. The
+ * per-request abort signal (the server's `notifications/cancelled`, which its request timeout also
+ * sends, or a closed transport) withdraws the elicitation: shown as `withdrawn`, answers get 410. The
  * returned function removes both handlers and answers still-waiting elicitations `cancel`.
  */
 export function attachBrokerToMcpClient(
@@ -52,7 +53,7 @@ export function attachBrokerToMcpClient(
       onElicit: (handle) =>
         installRawFallback(client, (request, extra) => {
           const { signal, sessionId } = extra as { signal?: AbortSignal; sessionId?: string }
-          return handle({ id: request.id, params: request.params, signal, mcpSessionId: sessionId })
+          return handle({ id: request.id, params: request.params, signal, wire: true, mcpSessionId: sessionId })
         }),
       onComplete: (handle) => client.setNotificationHandler(options.schemas.complete, (notification) => handle(notification.params.elicitationId)),
     },

@@ -81,10 +81,11 @@ export type CreateOutcome = { ok: true } | { ok: false; reason: 'session_limit' 
 /**
  * Result of {@link ElicitationStore.settle}: exactly one caller per id gets `ok: true`. `not_waiting`:
  * the record is still pending but nobody waits for it any more, so an answer could not be delivered.
+ * `expired` and `withdrawn`: it already ended that way (a late answer is told so, 410, not 409).
  */
 export type SettleOutcome =
   | { ok: true }
-  | { ok: false; reason: 'not_found' | 'already_settled' | 'expired' | 'not_waiting' }
+  | { ok: false; reason: 'not_found' | 'already_settled' | 'expired' | 'withdrawn' | 'not_waiting' }
 
 /** Storage for pending elicitations; every method may be called from any replica. */
 export interface ElicitationStore {

@@ -103,13 +103,13 @@ return 'ok'
  * KEYS: record, pending set, result key, bytes hash, tombstones set. ARGV: id, status, settlement
  * JSON, now, tombstone ms, result ms, channel, session key prefix, reason ('' = none), record key
  * prefix, max tombstones.
- * Returns { outcome } with outcome 'ok' | 'not_found' | 'already_settled' | 'expired' | 'not_waiting'
- * (a record that ended as expired keeps answering `expired`, as the memory store does).
+ * Returns { outcome } with outcome 'ok' | 'not_found' | 'already_settled' | 'expired' | 'withdrawn' |
+ * 'not_waiting' (a record that ended as expired or withdrawn keeps answering so, as the memory store does).
  */
 export const SETTLE_SCRIPT = `${EXPIRE_WITH_LAST_MEMBER}${UNCOUNT_BYTES}${REDIS_MS}
 local f = redis.call('HMGET', KEYS[1], 'status', 'expiresAt', 'sessionId', 'lease')
 if not f[1] then return { 'not_found' } end
-if f[1] == 'expired' then return { 'expired' } end
+if f[1] == 'expired' or f[1] == 'withdrawn' then return { f[1] } end
 if f[1] ~= 'pending' then return { 'already_settled' } end
 local now = tonumber(ARGV[4])
 if ARGV[2] ~= 'expired' then

@@ -240,7 +240,7 @@ export async function createRedisElicitationStore(options: RedisElicitationStore
         channel.deliver(settlement)
         return { ok: true }
       }
-      if (outcome === 'already_settled' || outcome === 'expired' || outcome === 'not_waiting') return { ok: false, reason: outcome }
+      if (outcome === 'already_settled' || outcome === 'expired' || outcome === 'withdrawn' || outcome === 'not_waiting') return { ok: false, reason: outcome }
       return { ok: false, reason: 'not_found' }
     },
 
