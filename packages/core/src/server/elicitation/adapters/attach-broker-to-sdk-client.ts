@@ -77,7 +77,7 @@ function invalidParams(message: string): Error {
 }
 
 /** Throws the JSON-RPC error for params no elicitation can come from: not an object, or over {@link MAX_ELICIT_PARAMS_BYTES}. */
-function assertElicitParams(params: unknown): void {
+export function assertElicitParams(params: unknown): void {
   if (!isRecord(params)) throw invalidParams('Invalid elicitation request: params must be an object')
   const bytes = jsonByteLength(params)
   if (bytes > MAX_ELICIT_PARAMS_BYTES) {
