@@ -54,8 +54,16 @@ export interface UserMcpSessionsOptions {
 export interface CallerSessions {
   /** The caller's first session with `server`: listings, reads, pings. */
   shared(server: IndexedServer<McpProxyUrlServer>): McpServerConnection
-  /** Runs `call` on a session of the caller's that runs no other tool call meanwhile; its elicitations go to this run. */
-  exclusive<T>(server: IndexedServer<McpProxyUrlServer>, call: (connection: McpServerConnection) => Promise<T>): Promise<T>
+  /**
+   * Runs `call` on a session of the caller's that runs no other tool call meanwhile; its elicitations
+   * go to this run. `serverAnswered` says whether the call's outcome is the server's answer: what the
+   * call raised and still waits on is then withdrawn (the server no longer needs it), else cancelled.
+   */
+  exclusive<T>(
+    server: IndexedServer<McpProxyUrlServer>,
+    call: (connection: McpServerConnection) => Promise<T>,
+    serverAnswered?: (value: T) => boolean,
+  ): Promise<T>
 }
 
 /** One session of a caller with a server, and the run of the tool call it is running, if any. */
@@ -64,6 +72,8 @@ interface Slot {
   holder: RunScope | undefined
   /** Aborted when that tool call ends: what it raised and still waits (a URL step's completion) ends with it. */
   call: AbortController | undefined
+  /** Aborted just before, when the call ended with the server's answer: what it raised is withdrawn, not cancelled. */
+  answered: AbortController | undefined
 }
 
 /** The sessions of one caller. */
@@ -77,6 +87,8 @@ interface Caller {
 }
 
 const CLIENT_INFO = { name: 'mcp-hitl-ag-ui', version: '0.1.0' }
+// Why an elicitation still open when its tool call got the server's answer is withdrawn (shown to the person).
+const TOOL_CALL_ANSWERED = 'The server finished the tool call that asked, so it no longer waits for this answer'
 // The caller key of runs without a session: they share sessions, and their elicitations are refused.
 const ANONYMOUS = ''
 
@@ -104,7 +116,7 @@ export class UserMcpSessions {
     caller.runs.add(run)
     const sessions: CallerSessions = {
       shared: (server) => this.slots(caller, server)[0]!.connection,
-      exclusive: (server, call) => this.exclusive(caller, server, run, call),
+      exclusive: (server, call, serverAnswered) => this.exclusive(caller, server, run, call, serverAnswered),
     }
     try {
       return await work(sessions)
@@ -162,7 +174,7 @@ export class UserMcpSessions {
 
   private addSlot(caller: Caller, server: IndexedServer<McpProxyUrlServer>, slots: Slot[]): Slot {
     const config = server.config
-    const slot: Slot = { connection: undefined as unknown as McpServerConnection, holder: undefined, call: undefined }
+    const slot: Slot = { connection: undefined as unknown as McpServerConnection, holder: undefined, call: undefined, answered: undefined }
     const options: McpServerConnectionOptions = { ...this.options.connection, keepToolDefinitions: true, client: this.clientSetup(caller, slot) }
     slot.connection = new McpServerConnection(config, options)
     slots.push(slot)
@@ -174,6 +186,7 @@ export class UserMcpSessions {
     server: IndexedServer<McpProxyUrlServer>,
     run: RunScope,
     call: (connection: McpServerConnection) => Promise<T>,
+    serverAnswered?: (value: T) => boolean,
   ): Promise<T> {
     const slots = this.slots(caller, server)
     let slot = slots.find((s) => s.holder === undefined)
@@ -188,12 +201,19 @@ export class UserMcpSessions {
     }
     slot.holder = run
     const ended = new AbortController()
+    const answered = new AbortController()
     slot.call = ended
+    slot.answered = answered
     try {
-      return await call(slot.connection)
+      const value = await call(slot.connection)
+      // The tool's answer is in: the person must hear the server stopped waiting, not that the host
+      // cancelled (its own cancellation of the elicitation may come later, on another stream).
+      if (serverAnswered?.(value)) answered.abort(new McpHitlError(TOOL_CALL_ANSWERED, { code: 'aborted' }))
+      return value
     } finally {
       slot.holder = undefined
       slot.call = undefined
+      slot.answered = undefined
       ended.abort()
       caller.waiting.get(server)?.shift()?.()
     }
@@ -215,7 +235,8 @@ export class UserMcpSessions {
     const context = (): ElicitationRequestContext => {
       const emit = emitFor()
       const signal = slot.call?.signal
-      return { sessionId: caller.sessionId, ...(emit ? { emit } : {}), ...(signal ? { signal } : {}) }
+      const serverSignal = slot.answered?.signal
+      return { sessionId: caller.sessionId, ...(emit ? { emit } : {}), ...(signal ? { signal } : {}), ...(serverSignal ? { serverSignal } : {}) }
     }
     setup.elicitation = { broker, context }
     return setup

@@ -69,9 +69,12 @@ const cancelled = (id: string, reason: string): ElicitationSettlement => ({ id, 
  * the connection ends. The server's text itself is not shown: it is not the host's to vouch for.
  */
 const withdrawnReason = (signal: AbortSignal): string =>
-  typeof signal.reason === 'string'
-    ? 'The server cancelled its request before it was answered (as a server does when its own time limit runs out)'
-    : 'The server’s request ended before it was answered (the server cancelled it, or its connection closed)'
+  // The kit's own words (an adapter that knows more, e.g. the tool call that asked was answered).
+  McpHitlError.isInstance(signal.reason)
+    ? signal.reason.message
+    : typeof signal.reason === 'string'
+      ? 'The server cancelled its request before it was answered (as a server does when its own time limit runs out)'
+      : 'The server’s request ended before it was answered (the server cancelled it, or its connection closed)'
 
 const withdrawn = (id: string, signal: AbortSignal): ElicitationSettlement => ({
   id,
@@ -232,6 +235,8 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
     deadlineSlot = -1
     private resolve!: (result: ElicitResult) => void
     private done = false
+    /** An abort is being settled: the second signal to fire changes nothing. */
+    private aborted = false
     private unsubscribe: (() => void) | undefined
     private readonly urlWait: UrlWait | undefined
 
@@ -288,7 +293,8 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
      * waiting, not that something cancelled.
      */
     handleEvent(): void {
-      if (this.done) return
+      if (this.done || this.aborted) return
+      this.aborted = true
       const server = this.ctx.serverSignal
       if (server?.aborted) void settleFromHere(this, withdrawn(this.record.id, server), 'withdraw')
       else void settleFromHere(this, cancelled(this.record.id, 'The MCP request was cancelled'), 'abort')

@@ -129,8 +129,10 @@ export function attachBrokerToSdkClient(
     assertElicitParams(request.params)
     const base = contextNow()
     const own = signals.start(request.signal, base.signal)
+    // The context's own server signal (a tool call that got the server's answer) joins the request's.
+    const wire = request.wire ? request.signal : undefined
+    const serverSignal = wire && base.serverSignal ? AbortSignal.any([wire, base.serverSignal]) : (wire ?? base.serverSignal)
     // The broker's tolerant parser reads the params (and refuses what it must, with a reason).
-    const serverSignal = request.wire ? request.signal : undefined
     const ask = (signal: AbortSignal) =>
       broker.request(request.params as ElicitRequestParams, serverSignal ? { ...base, signal, serverSignal } : { ...base, signal })
     try {
