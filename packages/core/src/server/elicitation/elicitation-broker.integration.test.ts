@@ -278,6 +278,25 @@ describe('with a real MCP SDK Client', () => {
     expect(rec.parts.filter((p) => p.id === part.id).map((p) => p.data.status)).toEqual(['pending', 'withdrawn'])
   })
 
+  it('the session’s first elicitation (JSON-RPC id 0, whose cancellation SDK 1.x drops) is withdrawn by the server’s timeout too', async () => {
+    const first = createPartRecorder()
+    const fresh = new Client({ name: 'hitl-host', version: '1.0.0' }, { capabilities: { elicitation: BROKER_ELICITATION_CAPABILITY } })
+    attachBrokerToMcpClient(fresh, broker, {
+      schemas: { request: ElicitRequestSchema, complete: ElicitationCompleteNotificationSchema },
+      context: { sessionId: 'erin', emit: first.emit },
+    })
+    await fresh.connect(new StreamableHTTPClientTransport(new URL(mcp.url)))
+    try {
+      const call = fresh.callTool({ name: 'ask_briefly' })
+      const part = await first.next(isPending)
+      expect((await first.next((p) => p.id === part.id && p.data.status !== 'pending')).data.status).toBe('withdrawn')
+      await call
+      expect(await post({ id: part.id, action: 'accept', content: { color: 'r' } }, { session: 'erin' })).toMatchObject({ status: 410 })
+    } finally {
+      await fresh.close()
+    }
+  })
+
   it('the list handler shows only the caller’s pending elicitations and refuses callers without a session', async () => {
     const call = client.callTool({ name: 'ask_color' })
     const part = await rec.next((p) => isPending(p) && !rec.parts.some((q) => q.id === p.id && q.data.status !== 'pending'))

@@ -249,10 +249,10 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
       this.promise = new Promise((resolve) => {
         this.resolve = resolve
       })
+      // Kept on this replica's clock, as every URL wait is compared with `now()` (the record's may be a store's).
+      const until = now() + (record.expiresAt - record.createdAt)
       this.urlWait =
-        record.mode === 'url'
-          ? { record, emit: ctx.emit, accepted: false, completedEarly: false, until: record.expiresAt, bytes: jsonByteLength(record) }
-          : undefined
+        record.mode === 'url' ? { record, emit: ctx.emit, accepted: false, completedEarly: false, until, bytes: jsonByteLength(record) } : undefined
     }
 
     async start(): Promise<void> {
@@ -407,6 +407,11 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
         }
         return refuse(ctx, shown, 'failed', { action: 'decline' }, reasons[created.reason])
       }
+      // A shared store's clock (Redis) sets the times every replica shows and decides by.
+      if (created.createdAt !== undefined && created.expiresAt !== undefined) {
+        record.createdAt = created.createdAt
+        record.expiresAt = created.expiresAt
+      }
     } catch (error) {
       report({ type: 'store_error', id: record.id, operation: 'create', error })
       return refuse(ctx, shown, 'failed', { action: 'decline' }, 'The elicitation store is unavailable')
@@ -429,13 +434,14 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
     if (record.status === 'expired') return refuse('expired', 'This elicitation has expired')
     if (record.status === 'withdrawn') return refuse('withdrawn', WITHDRAWN_MESSAGE)
     if (record.status !== 'pending') return refuse('already_settled', 'This elicitation was already answered')
-    // The waiter on this replica knows the monotonic deadline; the store compares wall-clock
-    // times, so it is given the wall time that deadline implies.
+    // The waiter on this replica knows the monotonic deadline, so it decides here and the store is
+    // given the wall time that deadline implies. Elsewhere the store decides on its own clock (this
+    // replica's may be off: it must neither refuse a live answer nor take a late one).
     const waiter = waiters.get(record.id)
     const at = waiter ? waiter.wallNow() : now()
-    if (at >= record.expiresAt) {
+    if (waiter && at >= record.expiresAt) {
       const settlement: ElicitationSettlement = { id: record.id, status: 'expired', result: { action: 'cancel' }, reason: 'Answered after it expired' }
-      if (waiter) void settleFromHere(waiter, settlement, 'expire')
+      void settleFromHere(waiter, settlement, 'expire')
       return refuse('expired', 'This elicitation has expired')
     }
     let result: ElicitResult = { action: body.action }
