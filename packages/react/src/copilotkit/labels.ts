@@ -23,6 +23,8 @@ export const DEFAULT_ELICITATION_ACTIVITY_LABELS: ElicitationActivityLabels = {
         return `The request from ${serverName ?? 'the server'} was cancelled.`
       case 'expired':
         return `The request from ${serverName ?? 'the server'} expired.`
+      case 'withdrawn':
+        return `${server} stopped waiting for an answer. Nothing was shared.`
       case 'failed':
         return reason ? `The request from ${serverName ?? 'the server'} could not be shown: ${reason}` : `The request from ${serverName ?? 'the server'} could not be shown.`
     }
