@@ -17,6 +17,7 @@ import { startMcpHttpServer } from './mcp/mcp-http-server'
 import { createChatStreams } from './chat/chat-streams'
 import { pickModel } from './chat/pick-model'
 import { startSandboxServer } from './sandbox-server'
+import { ANSWER_TIME_MS } from './elicitation-time'
 
 const demoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -60,7 +61,8 @@ async function main(): Promise<void> {
     if (store) stoppers.push(() => store.close())
     const streams = await createChatStreams({ redisUrl: config.redisUrl })
     stoppers.push(() => streams.close())
-    const broker = createElicitationBroker({ store })
+    // The form's expiry; the demo's MCP server waits a little longer (elicitation-time.ts).
+    const broker = createElicitationBroker({ store, ttlMs: ANSWER_TIME_MS })
     stoppers.push(() => broker.close())
     const { model, label } = await pickModel()
     const api = createDemoApi({ broker, model, modelLabel: label, mcpUrl: mcp.url, sandboxOrigin: sandbox.origin, streams })

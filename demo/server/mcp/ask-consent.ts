@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto'
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js'
 import type { ConsentRegistry } from './consent-registry'
+import { SERVER_WAIT_MS } from '../elicitation-time'
 
 /** What the consent step needs from its surroundings. */
 export interface ConsentDeps {
@@ -27,12 +28,16 @@ export async function askConsent(server: McpServer, deps: ConsentDeps, account: 
   const elicitationId = randomUUID()
   const url = `${deps.consentOrigin()}/consent/${elicitationId}`
   const outcome = deps.consents.open({ id: elicitationId, account })
-  const result = await server.server.elicitInput({
-    mode: 'url',
-    message: `Connect your ${account} account: open the consent page to allow access.`,
-    url,
-    elicitationId,
-  })
+  const result = await server.server.elicitInput(
+    {
+      mode: 'url',
+      message: `Connect your ${account} account: open the consent page to allow access.`,
+      url,
+      elicitationId,
+    },
+    // The consent in the chat may take as long as the form's expiry (the broker's), not the SDK's 60 s.
+    { timeout: SERVER_WAIT_MS },
+  )
   if (result.action !== 'accept') {
     deps.consents.discard(elicitationId)
     const verb = result.action === 'decline' ? 'declined' : 'cancelled'

@@ -4,6 +4,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { ElicitRequestFormParams, ElicitResult } from '@modelcontextprotocol/sdk/types.js'
+import { SERVER_WAIT_MS } from '../elicitation-time'
 
 type Schema = ElicitRequestFormParams['requestedSchema']
 
@@ -73,7 +74,8 @@ export function registerBookTripTool(server: McpServer): void {
     async () => {
       const answers: Record<string, unknown> = {}
       for (const [index, step] of STEPS.entries()) {
-        const result = await server.server.elicitInput({ mode: 'form', message: step.message, requestedSchema: step.schema })
+        // Each step waits a little longer than its form's expiry (the broker's), not the SDK's default 60 s.
+        const result = await server.server.elicitInput({ mode: 'form', message: step.message, requestedSchema: step.schema }, { timeout: SERVER_WAIT_MS })
         if (result.action !== 'accept') return stopped(index + 1, step.title, result)
         Object.assign(answers, result.content)
       }

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto'
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
 import { bundleAppHtml } from './bundle-app-html'
+import { SERVER_WAIT_MS } from '../elicitation-time'
 
 /** `ui://` URI of the budget app. */
 export const BUDGET_URI = 'ui://demo/budget.html'
@@ -120,8 +121,8 @@ export function registerBudgetTools(server: McpServer): void {
           },
           required: ['approver'],
         },
-        // A person answers: as long as the host's broker waits (10 minutes), not the SDK's 60 s.
-      }, { timeout: 600_000 })
+        // A person answers: a little longer than the form's expiry (the broker's), not the SDK's 60 s.
+      }, { timeout: SERVER_WAIT_MS })
       if (answer.action !== 'accept' || typeof answer.content?.approver !== 'string') {
         return { content: [{ type: 'text', text: `Approval not requested (${answer.action}).` }], structuredContent: { ...budget } }
       }

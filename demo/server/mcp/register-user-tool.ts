@@ -4,6 +4,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/sdk/types.js'
+import { SERVER_WAIT_MS } from '../elicitation-time'
 
 /** The form the server asks for; exported so tests and docs can show it. */
 export const REGISTER_USER_SCHEMA: ElicitRequestFormParams['requestedSchema'] = {
@@ -50,11 +51,11 @@ export function registerRegisterUserTool(server: McpServer): void {
       inputSchema: {},
     },
     async () => {
-      const result = await server.server.elicitInput({
-        mode: 'form',
-        message: 'Create your account',
-        requestedSchema: REGISTER_USER_SCHEMA,
-      })
+      const result = await server.server.elicitInput(
+        { mode: 'form', message: 'Create your account', requestedSchema: REGISTER_USER_SCHEMA },
+        // A little longer than the form's expiry (the broker's), not the SDK's default 60 s.
+        { timeout: SERVER_WAIT_MS },
+      )
       if (result.action !== 'accept' || !result.content) {
         const text =
           result.action === 'decline'

@@ -12,6 +12,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
 import { askConsent, type ConsentDeps } from './ask-consent'
 import { taskBoardHtml } from './task-board-html'
+import { SERVER_WAIT_MS } from '../elicitation-time'
 
 /** `ui://` URI of the task board app. */
 export const TASK_BOARD_URI = 'ui://demo/task-board.html'
@@ -126,7 +127,8 @@ export function registerTaskBoardTools(server: McpServer, deps: ConsentDeps): vo
             properties: { title: { type: 'string', title: 'Title', minLength: 1, maxLength: 80 } },
             required: ['title'],
           },
-        })
+          // A little longer than the form's expiry (the broker's), not the SDK's default 60 s.
+        }, { timeout: SERVER_WAIT_MS })
         if (answer.action !== 'accept' || typeof answer.content?.title !== 'string') {
           return { content: [{ type: 'text', text: `No task added: the user chose ${answer.action}.` }], structuredContent: { boardId, tasks } }
         }

@@ -9,6 +9,7 @@ import type { RequestId } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 import { waitForConnection } from './connections'
 import { TASK_BOARD_HTML, TASK_BOARD_URI } from './task-board-app'
+import { SERVER_WAIT_MS } from './elicitation-time'
 
 const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app'
 const MAX_BOARDS = 1000
@@ -32,7 +33,7 @@ async function connect(server: McpServer, origin: string, what: string, requestI
     message: `Connect your Acme ${what}`,
     elicitationId,
     url: `${origin}/connect?elicitation=${elicitationId}`,
-  })
+  }, { timeout: SERVER_WAIT_MS })
   if (consent.action !== 'accept') return `Not connected (${consent.action}).`
   if (!(await connected)) return 'Not connected: the page was not completed in time.'
   // On the tool call's own stream, which every client reads.
@@ -65,7 +66,7 @@ export function createAcmeServer(origin: string): McpServer {
         },
         required: ['name', 'email'],
       },
-    })
+    }, { timeout: SERVER_WAIT_MS })
     if (answer.action !== 'accept') return text(`Not registered (${answer.action}).`)
     const { name, email, plan } = answer.content ?? {}
     return text(`Registered ${name} <${email}> on the ${plan ?? 'free'} plan.`)
@@ -108,7 +109,7 @@ export function createAcmeServer(origin: string): McpServer {
         mode: 'form',
         message: 'Name the new task',
         requestedSchema: { type: 'object', properties: { title: { type: 'string', title: 'Title', minLength: 1, maxLength: 80 } }, required: ['title'] },
-      })
+      }, { timeout: SERVER_WAIT_MS })
       const title = answer.action === 'accept' ? answer.content?.title : undefined
       if (typeof title !== 'string') return { ...text(`No task added (${answer.action}).`), structuredContent: board(boardId) }
       tasks.push(title)

@@ -8,6 +8,7 @@ import {
   type McpProxyHandler,
   sessionFromCookie,
 } from '@mcp-hitl/core/server'
+import { ANSWER_TIME_MS } from './elicitation-time'
 
 /** The cookie that names the chat session; in your app, read your signed-in user's session instead. */
 export const SESSION_COOKIE = 'sid'
@@ -25,7 +26,7 @@ export const mcpServer = {
 }
 
 function createHitl(): { broker: ElicitationBroker; mcpProxy: McpProxyHandler } {
-  const broker = createElicitationBroker()
+  const broker = createElicitationBroker({ ttlMs: ANSWER_TIME_MS })
   const mcpProxy = createMcpProxyHandler({
     servers: [mcpServer],
     // The same session as the respond route: the apps call tools with this backend's credentials,

@@ -1,6 +1,7 @@
 import { createElicitationBroker } from '@mcp-hitl/core/server'
 import { createRedisElicitationStore } from '@mcp-hitl/core/server/redis'
 import { createClient } from 'redis'
+import { ANSWER_TIME_MS } from './elicitation-time'
 
 /** Shared by every replica: pending elicitations, answers and the wake-ups between replicas. */
 export const store = await createRedisElicitationStore({
@@ -16,4 +17,4 @@ export const store = await createRedisElicitationStore({
 })
 
 /** Same broker API as with the memory store; every replica builds its own over the shared Redis. */
-export const broker = createElicitationBroker({ store })
+export const broker = createElicitationBroker({ store, ttlMs: ANSWER_TIME_MS })

@@ -1,4 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { SERVER_WAIT_MS } from './elicitation-time'
 
 /** A small MCP server whose one tool asks the user for their name (`elicitation/create`). */
 export function createGreeterServer(): McpServer {
@@ -12,7 +13,7 @@ export function createGreeterServer(): McpServer {
         properties: { name: { type: 'string', title: 'Name', minLength: 1 } },
         required: ['name'],
       },
-    })
+    }, { timeout: SERVER_WAIT_MS })
     const text = answer.action === 'accept' ? `Hello, ${answer.content?.name}!` : `No name (${answer.action}).`
     return { content: [{ type: 'text', text }] }
   })

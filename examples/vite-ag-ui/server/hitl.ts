@@ -1,4 +1,5 @@
 import { createElicitationBroker, createListHandler, createRespondHandler, sessionFromCookie } from '@mcp-hitl/core/server'
+import { ANSWER_TIME_MS } from './elicitation-time'
 
 /** The cookie that names the chat session; in your app, read your signed-in user's session instead. */
 export const SESSION_COOKIE = 'sid'
@@ -16,7 +17,7 @@ export const mcpServer = {
 }
 
 /** Parks each elicitation until the person answers. One per process; see docs/redis.md for several. */
-export const broker = createElicitationBroker()
+export const broker = createElicitationBroker({ ttlMs: ANSWER_TIME_MS })
 
 /** POST /api/elicitation/respond */
 export const respond = createRespondHandler(broker, { getSessionId })

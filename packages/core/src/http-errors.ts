@@ -51,6 +51,8 @@ export const HTTP_ERRORS = {
   already_settled: { status: 409, rpcCode: INTERNAL_ERROR },
   /** Respond: the elicitation expired or its waiter is gone. */
   expired: { status: 410, rpcCode: INTERNAL_ERROR },
+  /** Respond: the server stopped waiting for this answer (it cancelled its request); nothing was delivered. */
+  withdrawn: { status: 410, rpcCode: INTERNAL_ERROR },
   /** The body (or the sandbox page's `csp` parameter) is over the handler's limit. */
   payload_too_large: { status: 413, rpcCode: INVALID_REQUEST },
   /** Not JSON, or JSON in a charset other than UTF-8. */

@@ -16,8 +16,9 @@
  * a field of every legal property name is answered under its own name; a replayed request gets the recorded answer without a second dialog; the
  * header names the server by its title and shows its one safe icon.
  *
- * On the MCP SDK paths (v1 and v2; on v2 the kit reaches past the `Client`'s own zod check of the
- * request): a server's `notifications/cancelled` still ends the wait, a `ping` is still answered,
+ * On every path, a server's `notifications/cancelled` withdraws the elicitation (the AI SDK client
+ * itself drops that notification; the transport wrapper reads it). On the MCP SDK paths (v1 and v2;
+ * on v2 the kit reaches past the `Client`'s own zod check of the request): a `ping` is still answered,
  * params that are not an object are dropped by the SDK's transport without harm, params over 1 MiB
  * get a JSON-RPC error. On v2 the SDK still refuses a mode the client did not declare, and attaching
  * after `connect` works. (The `input_required` rounds: real-world-schemas.input-required.test.ts.)
@@ -169,14 +170,11 @@ describe.each(PATHS)('%s, a schema with a flaw', (_pathName, connect) => {
   })
 })
 
-// The MCP SDK paths, v1 and v2 (the AI SDK client has no 1 MiB bound of its own: the broker's limit declines it with a notice).
-const SDK_PATHS = PATHS.filter(([name]) => !name.startsWith('AI SDK'))
 
-describe.each(SDK_PATHS)('%s, around the elicitations it answers', (_, connect) => {
-  const session = usePathSession(connect, () => server.url, 'bob')
-  const first = REAL_WORLD_SCHEMAS[0]
+describe.each(PATHS)('%s, when the server stops waiting', (_pathName, connect) => {
+  const session = usePathSession(connect, () => server.url, 'carol')
 
-  it('ends the wait when the server cancels the request (notifications/cancelled): the dialog closes as cancelled', async () => {
+  it('withdraws the elicitation on the server’s notifications/cancelled: shown as withdrawn, a late answer refused as withdrawn (410)', async () => {
     const { broker, rec, client, sessionId } = session
     const from = rec.parts.length
     const call = client.call('ask', { index: 0 })
@@ -185,9 +183,21 @@ describe.each(SDK_PATHS)('%s, around the elicitations it answers', (_, connect) 
     if (id === undefined) throw new Error('nothing sent')
     expect(await server.cancel(id)).toBe(true)
     expect(await call).toEqual({ error: 'cancelled' })
-    await rec.next((p) => p.id === part.id && p.data.status === 'cancelled')
-    expect(await broker.respond({ id: part.id, action: 'accept', content: first?.answer ?? {} }, sessionId)).toMatchObject({ ok: false })
+    await rec.next((p) => p.id === part.id && p.data.status === 'withdrawn')
+    expect(await broker.respond({ id: part.id, action: 'accept', content: REAL_WORLD_SCHEMAS[0]?.answer ?? {} }, sessionId)).toMatchObject({
+      ok: false,
+      code: 'withdrawn',
+    })
+    expect(rec.parts.slice(from).filter((p) => p.id === part.id).map((p) => p.data.status)).toEqual(['pending', 'withdrawn'])
   })
+})
+
+// The MCP SDK paths, v1 and v2 (the AI SDK client has no 1 MiB bound of its own: the broker's limit declines it with a notice).
+const SDK_PATHS = PATHS.filter(([name]) => !name.startsWith('AI SDK'))
+
+describe.each(SDK_PATHS)('%s, around the elicitations it answers', (_, connect) => {
+  const session = usePathSession(connect, () => server.url, 'bob')
+  const first = REAL_WORLD_SCHEMAS[0]
 
   it('answers a request that is not an elicitation (ping) as before', async () => {
     const { client } = session

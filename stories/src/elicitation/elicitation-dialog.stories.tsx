@@ -541,3 +541,20 @@ export const Dark: Story = {
   },
   globals: { theme: 'dark' },
 }
+
+const askedBriefly = formRequest('Who should we contact?', contactSchema)
+
+/** The server stopped waiting (its own request timeout cancelled the request): the form gives way to a notice, nothing is sent. */
+export const ServerStoppedWaiting: Story = {
+  args: {
+    requests: [askedBriefly, { ...askedBriefly, status: 'withdrawn', reason: 'The server cancelled its request before it was answered' }],
+  },
+  play: async ({ canvasElement, args }) => {
+    const dialog = await findDialog(canvasElement)
+    await expect(await dialog.findByText(/stopped waiting for an answer, so nothing you entered was sent/)).toBeVisible()
+    await expect(dialog.queryByRole('alert')).toBeNull()
+    await userEvent.click(dialog.getByText('Close', { selector: 'button' }))
+    await waitFor(() => expect(screenOf(canvasElement).queryByRole('dialog')).toBeNull())
+    expect(args.onServerRequest).not.toHaveBeenCalled()
+  },
+}

@@ -108,3 +108,10 @@ export const UrlCompleted: Story = {
   args: { data: { ...urlRequest('https://calendar.example.com/connect'), status: 'completed', response: { action: 'accept' } } },
   play: async ({ canvasElement }) => expect(within(canvasElement).getByText(/finished on the other page/)).toBeVisible(),
 }
+
+export const Withdrawn: Story = {
+  args: {
+    data: { ...registration, status: 'withdrawn', response: { action: 'cancel' }, reason: 'The server cancelled its request before it was answered' },
+  },
+  play: async ({ canvasElement }) => expect(within(canvasElement).getByText(/server stopped waiting before you answered/)).toBeVisible(),
+}

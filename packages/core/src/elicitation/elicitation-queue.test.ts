@@ -81,6 +81,26 @@ describe('createElicitationQueue', () => {
     expect(queue.getSnapshot().items).toEqual([])
   })
 
+  it('given the server’s withdrawn part, keeps the item settled as withdrawn (the person reads why the form went) until dismissed', () => {
+    const queue = createElicitationQueue(recorder())
+    queue.syncMessages([{ id: 'm1', parts: [part(data('a')), part(data('b'))] }])
+    const withdrawn = data('a', { status: 'withdrawn', reason: 'The server cancelled its request' })
+    queue.syncMessages([{ id: 'm1', parts: [part(withdrawn), part(data('b'))] }])
+    expect(queue.getSnapshot().current).toMatchObject({ id: 'a', state: 'settled', settledReason: 'withdrawn', data: withdrawn })
+    queue.dismiss('a')
+    expect(queue.getSnapshot().items.map((i) => i.id)).toEqual(['b'])
+    // A later copy of the pending part does not bring it back.
+    queue.push(data('a'))
+    expect(queue.getSnapshot().items.map((i) => i.id)).toEqual(['b'])
+  })
+
+  it('given a 410 withdrawn refusal of an answer, settles the item as withdrawn, not as answered', async () => {
+    const queue = createElicitationQueue(recorder(() => new McpHitlError('The server stopped waiting', { code: 'withdrawn', status: 410 })))
+    queue.push(data('a'))
+    await queue.respond({ id: 'a', action: 'accept', content: { name: 'x' } })
+    expect(queue.getSnapshot().current).toMatchObject({ state: 'settled', settledReason: 'withdrawn' })
+  })
+
   it('scans only messages that changed: an unchanged earlier message is not read again', () => {
     const queue = createElicitationQueue(recorder())
     let reads = 0

@@ -14,8 +14,12 @@ import { decodeElicitationNames } from './elicitation-name-stand-ins'
 /** Where one queued elicitation stands on this page. */
 export type ElicitationItemState = 'pending' | 'submitting' | 'error' | 'settled'
 
-/** Why an item is settled without the server's part saying so. */
-export type ElicitationSettledReason = 'already_settled' | 'not_found' | 'expired' | 'unrenderable'
+/**
+ * Why an item is settled rather than answerable: a refused answer's code, a form the page could not
+ * show (`unrenderable`), or the server's own `withdrawn` part (it stopped waiting; the item stays so
+ * the person reads why their form went away).
+ */
+export type ElicitationSettledReason = 'already_settled' | 'not_found' | 'expired' | 'withdrawn' | 'unrenderable'
 
 /** One elicitation in the queue, as the UI renders it. Replaced (never mutated) on every change. */
 export interface ElicitationItem {
@@ -99,7 +103,7 @@ export interface ElicitationQueue {
 const EMPTY: ElicitationQueueSnapshot = { items: [], current: undefined, position: 0, total: 0 }
 
 // Respond failures that mean the page can no longer answer: they settle the item instead of erroring it.
-const SETTLING_CODES: string[] = ['not_found', 'already_settled', 'expired'] satisfies ElicitationSettledReason[]
+const SETTLING_CODES: string[] = ['not_found', 'already_settled', 'expired', 'withdrawn'] satisfies ElicitationSettledReason[]
 
 // A fresh item in `state`: earlier error, field errors and flags are not carried over.
 const itemIn = (it: ElicitationItem, state: ElicitationItemState, extra?: Partial<ElicitationItem>): ElicitationItem => ({
@@ -156,6 +160,12 @@ export function createElicitationQueue(initialOptions: ElicitationQueueOptions):
     if (index < 0) {
       if (status !== 'pending') return false
       commit([...snapshot.items, { id, data, state: 'pending' }])
+      return true
+    }
+    // The server stopped waiting while the person may be typing: the form gives way to a notice that
+    // says so (nothing typed was sent), which the person closes, rather than vanishing unexplained.
+    if (status === 'withdrawn') {
+      update(id, (item) => (item.state === 'settled' ? item : { ...itemIn(item, 'settled', { settledReason: 'withdrawn' }), data }))
       return true
     }
     // URL mode: `accepted` only means the page was opened; the item waits for `completed` (or the user).

@@ -13,8 +13,11 @@ export const ELICITATION_DATA_PART_TYPE = 'data-elicitation-request'
 /**
  * Lifecycle of one elicitation on the wire. `accepted` in URL mode means the user consented and the
  * page was opened; `completed` follows when the server reports the out-of-band step done.
+ * `withdrawn`: the server stopped waiting before anyone answered (it cancelled its request, which the
+ * MCP SDK does when its own request timeout runs out, or the request's connection ended), so no
+ * answer can reach it any more.
  */
-export type ElicitationStatus = 'pending' | 'accepted' | 'declined' | 'cancelled' | 'expired' | 'failed' | 'completed'
+export type ElicitationStatus = 'pending' | 'accepted' | 'declined' | 'cancelled' | 'expired' | 'withdrawn' | 'failed' | 'completed'
 
 /** Statuses after which nothing more is expected from the user. */
 export const SETTLED_ELICITATION_STATUSES: readonly ElicitationStatus[] = [
@@ -22,6 +25,7 @@ export const SETTLED_ELICITATION_STATUSES: readonly ElicitationStatus[] = [
   'declined',
   'cancelled',
   'expired',
+  'withdrawn',
   'failed',
   'completed',
 ]
@@ -149,6 +153,7 @@ export type RespondErrorCode = Extract<
   | 'request_timeout'
   | 'already_settled'
   | 'expired'
+  | 'withdrawn'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'invalid_content'

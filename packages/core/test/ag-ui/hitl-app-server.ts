@@ -1,6 +1,7 @@
 /**
  * A real MCP server (TypeScript SDK v1, Streamable HTTP, a session per client) on 127.0.0.1 whose
- * UI tools need the human: `book_trip` asks for the seats (form), `connect_calendar` sends the user
+ * UI tools need the human: `book_trip` asks for the seats (form), `book_briefly` too but gives up after
+ * 300 ms (its request timeout), `connect_calendar` sends the user
  * to a URL and reports completion on the call's own stream, the app-only `confirm_booking` asks
  * again when an app calls it, `fail_trip` reports an error; plus a model-only `delete_everything`.
  * Counts `initialize` requests and the tools it ran.
@@ -56,6 +57,11 @@ export async function startHitlAppServer(name = 'trips'): Promise<HitlAppServer>
         return { ...json({ destination, answer }), structuredContent: { destination, answer } }
       },
     )
+    // Gives up on the person after a moment: the SDK's request timeout cancels its elicitation request.
+    server.registerTool('book_briefly', { description: 'Books a trip, but waits only briefly for the seats', _meta: ui() }, async () => {
+      calls.push('book_briefly:{}')
+      return json(await server.server.elicitInput(SEATS_FORM, { timeout: 300 }))
+    })
     server.registerTool('connect_calendar', { description: 'Connects a calendar (URL mode)', _meta: ui() }, async (extra) => {
       calls.push('connect_calendar:{}')
       const consent = await server.server.elicitInput({

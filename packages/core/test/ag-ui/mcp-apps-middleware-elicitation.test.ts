@@ -152,6 +152,24 @@ describe('kit middleware: URL mode, proxied requests, sessions', () => {
     expect(result?.content).toBe('{"connected":true}')
   })
 
+  it('the server’s own request timeout withdraws the form in the run, and the respond route answers 410 withdrawn', async () => {
+    const run = startRun(alice(), 'book_briefly {}')
+    const pending = await run.activity((data) => data.status === 'pending')
+    const ended = await run.activity((data) => data.elicitationId === pending.data.elicitationId && data.status !== 'pending')
+    // Whichever the client hears first: the server's cancellation (its standalone stream) or the call's result (the call's stream).
+    expect(ended.data).toMatchObject({ status: 'withdrawn', reason: expect.stringMatching(/server cancelled its request|server finished the tool call/) })
+    const response = await fetch(`${web.url}/api/respond`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-session-id': 'alice' },
+      body: JSON.stringify({ id: pending.data.elicitationId, action: 'accept', content: { seats: 2 } }),
+    })
+    expect(response.status).toBe(410)
+    expect(await response.json()).toMatchObject({ code: 'withdrawn' })
+    await run.done
+    expect(run.activities().map((a) => a.data.status)).toEqual(['pending', 'withdrawn'])
+    expect(String(run.events.find((e) => e.type === 'TOOL_CALL_RESULT')?.content)).toMatch(/timed out/i)
+  })
+
   it('URL mode: when the tool call ends without the server’s completion, the consented step shows failed in the run', async () => {
     const run = startRun(alice(), 'connect_calendar {}')
     const pending = await run.activity((data) => data.status === 'pending')

@@ -27,6 +27,8 @@ export const DEFAULT_ELICITATION_ACTIVITY_LABELS: ElicitationActivityLabels = {
         return `The request from ${serverName ?? 'the server'} was cancelled.`
       case 'expired':
         return `The request from ${serverName ?? 'the server'} expired.`
+      case 'withdrawn':
+        return `${server} stopped waiting for an answer. Nothing was shared.`
       case 'failed': {
         const shown = `The request from ${serverName ?? 'the server'} could not be shown${action === 'decline' ? ', so it was declined for you' : ''}`
         return reason ? `${shown}: ${reason}` : `${shown}.`

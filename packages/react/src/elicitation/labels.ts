@@ -63,6 +63,8 @@ export interface ElicitationLabels {
   selectedCount: (count: number) => string
   noOptionMatches: (query: string) => string
   expired: string
+  /** Shown in place of the form once the server stopped waiting for it (it cancelled its request): nothing typed was sent. */
+  withdrawn: (serverName: string | undefined) => string
   /** A form the page could not show: it was declined for the user. */
   cannotRender: string
   /** Under {@link ElicitationLabels.cannotRender}: the render error, for whoever reports it. */
@@ -206,6 +208,7 @@ export const DEFAULT_ELICITATION_LABELS: ElicitationLabels = {
   selectedCount: (count) => `${count} selected`,
   noOptionMatches: (query) => `No option matches “${query}”.`,
   expired: 'This request has expired. The server no longer waits for an answer.',
+  withdrawn: (server) => `${server ?? 'The server'} stopped waiting for an answer, so nothing you entered was sent.`,
   cannotRender: 'This form could not be shown, so it was declined for you.',
   cannotRenderReason: (reason) => `Reason: ${reason}`,
   cannotRenderNotSent: (message) => `The page could not tell the server (${message}); it may ask again.`,
@@ -251,6 +254,8 @@ export const DEFAULT_ELICITATION_LABELS: ElicitationLabels = {
         return 'Cancelled. Nothing was shared.'
       case 'expired':
         return 'Expired without an answer. Nothing was shared.'
+      case 'withdrawn':
+        return 'The server stopped waiting before you answered. Nothing was shared.'
       default:
         return action === 'decline'
           ? 'This request could not be shown, so it was declined for you. Nothing was shared.'

@@ -52,11 +52,16 @@ const CASES: [string, ElicitationRequestData, RegExp][] = [
   ['declined', base('declined', { response: { action: 'decline' } }), /You declined\. Nothing was shared\./],
   ['cancelled', base('cancelled', { response: { action: 'cancel' }, reason: 'The MCP request was cancelled' }), /Cancelled\./],
   ['expired', base('expired', { response: { action: 'cancel' }, reason: 'No answer within 600 s' }), /Expired without an answer/],
+  [
+    'withdrawn',
+    base('withdrawn', { response: { action: 'cancel' }, reason: 'The server cancelled its request before it was answered' }),
+    /The server stopped waiting before you answered\. Nothing was shared\./,
+  ],
   ['failed', base('failed', { response: { action: 'decline' }, reason: 'The schema has a nested object' }), /could not be shown, so it was declined for you\. Nothing was shared\./],
   [
     'url step not completed',
     base('failed', { mode: 'url', url: 'https://auth.example.com', response: { action: 'accept' }, reason: 'The request ended' }),
-    /^This request could not be shown\. Nothing was shared\.$/,
+    /^Not completed\. You agreed to open the page; Acme did not confirm that you finished there\./,
   ],
   ['url accepted', base('accepted', { mode: 'url', url: 'https://auth.example.com', response: { action: 'accept' } }), /agreed to continue/],
   ['url completed', base('completed', { mode: 'url', url: 'https://auth.example.com', response: { action: 'accept' } }), /finished on the other page/],

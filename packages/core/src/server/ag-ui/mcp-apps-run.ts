@@ -293,7 +293,7 @@ class McpAppsRun<I extends AgUiRunInput> {
     // A tool call runs on a session of its own (its elicitations come to this run); the rest share one.
     const outcome = await this.deps.sessions.use(sessionId, this.scope, (sessions) =>
       request.method === 'tools/call'
-        ? sessions.exclusive(server, (connection) => executeProxiedCall(connection, request, { timeout }), appCallOrigin(request))
+        ? sessions.exclusive(server, (connection) => executeProxiedCall(connection, request, { timeout }), { origin: appCallOrigin(request), serverAnswered: (outcome) => outcome.ok })
         : executeProxiedCall(sessions.shared(server), request, { timeout }),
     )
     if (outcome.ok) return outcome.result
@@ -395,7 +395,10 @@ class McpAppsRun<I extends AgUiRunInput> {
           const entry = catalog.get(call.name) as UiToolEntry
           const args = parseArguments(call)
           const origin = { toolName: entry.toolName, toolTitle: entry.title, arguments: typeof args === 'string' ? undefined : args, fromApp: false }
-          await sessions.exclusive(entry.server, (connection) => this.executeUiTool(call, entry, connection, transcript), origin)
+          await sessions.exclusive(entry.server, (connection) => this.executeUiTool(call, entry, connection, transcript), {
+            origin,
+            serverAnswered: (answered) => answered,
+          })
         }
       })
     } catch (error) {
@@ -407,17 +410,19 @@ class McpAppsRun<I extends AgUiRunInput> {
     this.runAgent({ ...phaseInput, runId: randomUUID(), messages: transcript.messages() }, transcript, catalog, true)
   }
 
-  private async executeUiTool(call: TranscriptToolCall, entry: UiToolEntry, connection: McpServerConnection, transcript: RunTranscript) {
+  /** Runs one UI tool call and reports it in the run; true when the server answered it (a result, even an error result). */
+  private async executeUiTool(call: TranscriptToolCall, entry: UiToolEntry, connection: McpServerConnection, transcript: RunTranscript): Promise<boolean> {
     this.executed++
     const messageId = randomUUID()
     const args = parseArguments(call)
-    const failed = (message: string) => {
+    const failed = (message: string): false => {
       const content = JSON.stringify({ error: message })
       this.emit({ type: 'TOOL_CALL_RESULT', messageId, toolCallId: call.id, content, metadata: { [TOOL_RESULT_METADATA_KEY]: { error: message } } })
       transcript.addToolResult(call.id, messageId, content)
       const shown = this.shown.get(call.id)
       this.shown.delete(call.id)
       if (shown) this.emitApp(call.id, { ...shown, status: 'cancelled', reason: message })
+      return false
     }
     if (typeof args === 'string') return failed(args)
     const outcome = await executeProxiedCall(
@@ -445,6 +450,7 @@ class McpAppsRun<I extends AgUiRunInput> {
     const activity: McpAppsActivityContent = { result, resourceUri, serverHash, toolInput: args, ...names }
     this.shown.delete(call.id)
     this.emitApp(call.id, activity)
+    return true
   }
 }
 

@@ -73,18 +73,28 @@ export function appCallOrigin(request: { params?: Record<string, unknown> | unde
   }
 }
 
+/** How {@link CallerSessions.exclusive} runs a tool call. */
+export interface ExclusiveCallOptions<T> {
+  /** The tool call, so its elicitations name what raised them. */
+  origin?: ToolCallOrigin | undefined
+  /** Whether the call's outcome is the server's answer (then what it raised and still waits on is withdrawn). */
+  serverAnswered?: ((value: T) => boolean) | undefined
+}
+
 /** What a piece of work gets: the caller's sessions. */
 export interface CallerSessions {
   /** The caller's first session with `server`: listings, reads, pings. */
   shared(server: IndexedServer<McpProxyUrlServer>): McpServerConnection
   /**
-   * Runs `call` on a session of the caller's that runs no other tool call meanwhile; its
-   * elicitations go to this run and, with `origin`, name the tool call (and app) that raised them.
+   * Runs `call` on a session of the caller's that runs no other tool call meanwhile; its elicitations
+   * go to this run and, with `origin`, name the tool call (and app) that raised them.
+   * `serverAnswered` says whether the call's outcome is the server's answer: what the call raised and
+   * still waits on is then withdrawn (the server no longer needs it), else cancelled.
    */
   exclusive<T>(
     server: IndexedServer<McpProxyUrlServer>,
     call: (connection: McpServerConnection) => Promise<T>,
-    origin?: ToolCallOrigin,
+    options?: ExclusiveCallOptions<T>,
   ): Promise<T>
 }
 
@@ -96,6 +106,8 @@ interface Slot {
   call: AbortController | undefined
   /** That tool call, when the caller said which it is. */
   origin: ToolCallOrigin | undefined
+  /** Aborted just before, when the call ended with the server's answer: what it raised is withdrawn, not cancelled. */
+  answered: AbortController | undefined
 }
 
 /** The sessions of one caller. */
@@ -145,6 +157,9 @@ function withAppTitle(broker: Pick<ElicitationBroker, 'request' | 'complete'>, s
     complete: (id, scope) => broker.complete(id, scope),
   }
 }
+
+// Why an elicitation still open when its tool call got the server's answer is withdrawn (shown to the person).
+const TOOL_CALL_ANSWERED = 'The server finished the tool call that asked, so it no longer waits for this answer'
 // The caller key of runs without a session: they share sessions, and their elicitations are refused.
 const ANONYMOUS = ''
 
@@ -172,7 +187,7 @@ export class UserMcpSessions {
     caller.runs.add(run)
     const sessions: CallerSessions = {
       shared: (server) => this.slots(caller, server)[0]!.connection,
-      exclusive: (server, call, origin) => this.exclusive(caller, server, run, call, origin),
+      exclusive: (server, call, options) => this.exclusive(caller, server, run, call, options),
     }
     try {
       return await work(sessions)
@@ -230,7 +245,7 @@ export class UserMcpSessions {
 
   private addSlot(caller: Caller, server: IndexedServer<McpProxyUrlServer>, slots: Slot[]): Slot {
     const config = server.config
-    const slot: Slot = { connection: undefined as unknown as McpServerConnection, holder: undefined, call: undefined, origin: undefined }
+    const slot: Slot = { connection: undefined as unknown as McpServerConnection, holder: undefined, call: undefined, origin: undefined, answered: undefined }
     const options: McpServerConnectionOptions = {
       ...this.options.connection,
       keepToolDefinitions: true,
@@ -246,7 +261,7 @@ export class UserMcpSessions {
     server: IndexedServer<McpProxyUrlServer>,
     run: RunScope,
     call: (connection: McpServerConnection) => Promise<T>,
-    origin?: ToolCallOrigin,
+    options: ExclusiveCallOptions<T> = {},
   ): Promise<T> {
     const slots = this.slots(caller, server)
     let slot = slots.find((s) => s.holder === undefined)
@@ -261,14 +276,21 @@ export class UserMcpSessions {
     }
     slot.holder = run
     const ended = new AbortController()
+    const answered = new AbortController()
     slot.call = ended
-    slot.origin = origin
+    slot.origin = options.origin
+    slot.answered = answered
     try {
-      return await call(slot.connection)
+      const value = await call(slot.connection)
+      // The tool's answer is in: the person must hear the server stopped waiting, not that the host
+      // cancelled (its own cancellation of the elicitation may come later, on another stream).
+      if (options.serverAnswered?.(value)) answered.abort(new McpHitlError(TOOL_CALL_ANSWERED, { code: 'aborted' }))
+      return value
     } finally {
       slot.holder = undefined
       slot.call = undefined
       slot.origin = undefined
+      slot.answered = undefined
       ended.abort()
       caller.waiting.get(server)?.shift()?.()
     }
@@ -293,11 +315,13 @@ export class UserMcpSessions {
       const emit = emitFor()
       const signal = slot.call?.signal
       const raisedBy = slot.origin ? raisedByOf(slot.origin, slot.connection) : undefined
+      const serverSignal = slot.answered?.signal
       return {
         sessionId: caller.sessionId,
         ...(title ? { serverName: title } : {}),
         ...(emit ? { emit } : {}),
         ...(signal ? { signal } : {}),
+        ...(serverSignal ? { serverSignal } : {}),
         ...(raisedBy ? { raisedBy } : {}),
       }
     }

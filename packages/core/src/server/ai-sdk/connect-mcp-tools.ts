@@ -4,8 +4,10 @@
  *
  * 1. creates an `@ai-sdk/mcp` client over `transport` (default: Streamable HTTP, or SSE, to
  *    `server.url`, from the MCP TypeScript SDK), declaring form and URL elicitation and MCP Apps;
- * 2. routes the client's elicitations (form mode through `attachBrokerToAiSdkClient`, URL mode and its
- *    completion through `withUrlElicitation`) into the broker, whose parts go to `writer`;
+ * 2. routes the server's elicitations into the broker, whose parts go to `writer`: those on the wire
+ *    (form and URL mode, their completion, and the server's `notifications/cancelled`, which withdraws
+ *    one when the server stops waiting) through `withUrlElicitation`, the `input_required` rounds
+ *    through `attachBrokerToAiSdkClient`;
  * 3. lists the server's tools and leaves out those whose `_meta.ui.visibility` lacks `'model'` (the
  *    app's own tools, which the spec keeps from the model);
  * 4. makes each UI tool (`_meta.ui.resourceUri`) write a `data-mcp-apps` part under the tool call's

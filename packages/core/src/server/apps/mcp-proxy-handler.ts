@@ -165,7 +165,10 @@ export function createMcpProxyHandler(options: McpProxyHandlerOptions): McpProxy
     const signal = AbortSignal.any([request.signal, deadline.signal])
     try {
       return await (sessions as UserMcpSessions).use(sessionId, NO_STREAM, (mine) =>
-        mine.exclusive(server, (connection) => executeProxiedCall(connection, proxied, { signal, timeout: toolCallTimeout }), appCallOrigin(proxied)),
+        mine.exclusive(server, (connection) => executeProxiedCall(connection, proxied, { signal, timeout: toolCallTimeout }), {
+          origin: appCallOrigin(proxied),
+          serverAnswered: (outcome) => outcome.ok,
+        }),
       )
     } catch (error) {
       if (McpHitlError.isInstance(error) && error.code === 'over_capacity') throw new HttpRefusal('unavailable', error.message)

@@ -80,6 +80,15 @@ export interface ElicitationRequestContext {
    * completed), so the page stops waiting.
    */
   signal?: AbortSignal
+  /**
+   * Aborted when the MCP server stops waiting for this request: its `notifications/cancelled` for it
+   * (which the MCP SDK sends when its own request timeout runs out) or the end of the connection
+   * that carried it. A pending elicitation then closes as `withdrawn` (the person is told the server
+   * stopped waiting, nothing was shared) and a later answer gets 410 `withdrawn`. The SDK adapters
+   * set it from the SDK's per-request signal, `withUrlElicitation` from the messages it carries; an
+   * abort string reason is read as the server's own cancellation.
+   */
+  serverSignal?: AbortSignal
   /** Modes the calling client can carry; others are declined with a reason. Default both. */
   modes?: readonly ElicitationMode[]
   /** This request's time to answer in ms, instead of the broker's `ttlMs`; a positive number. */

@@ -265,13 +265,36 @@ describe('with a real MCP SDK Client', () => {
     await rec.next((p) => p.id === part.id && p.data.status === 'completed')
   })
 
-  it('a server-side cancellation (elicitInput timeout) answers cancel and shows cancelled', async () => {
+  it('the server’s own elicitInput timeout withdraws the elicitation: shown as withdrawn, a late answer gets 410', async () => {
     const call = client.callTool({ name: 'ask_briefly' })
     const part = await rec.next((p) => isPending(p) && p.data.message === 'Pick a color' && !rec.parts.some((q) => q.id === p.id && q.data.status !== 'pending'))
-    const cancelled = await rec.next((p) => p.id === part.id && p.data.status === 'cancelled')
-    expect(cancelled.data.reason).toMatch(/cancelled/)
+    const withdrawn = await rec.next((p) => p.id === part.id && p.data.status !== 'pending')
+    expect(withdrawn.data).toMatchObject({ status: 'withdrawn', reason: expect.stringMatching(/server cancelled its request/) })
     expect(toolJson(await call)).toMatchObject({ error: expect.stringMatching(/timed out/i) })
-    expect(await post({ id: part.id, action: 'decline' }, { session: 'bob' })).toMatchObject({ status: 409 })
+    expect(await post({ id: part.id, action: 'accept', content: { color: 'r' } }, { session: 'bob' })).toMatchObject({
+      status: 410,
+      json: { code: 'withdrawn', error: expect.stringMatching(/not delivered/) },
+    })
+    expect(rec.parts.filter((p) => p.id === part.id).map((p) => p.data.status)).toEqual(['pending', 'withdrawn'])
+  })
+
+  it('the session’s first elicitation (JSON-RPC id 0, whose cancellation SDK 1.x drops) is withdrawn by the server’s timeout too', async () => {
+    const first = createPartRecorder()
+    const fresh = new Client({ name: 'hitl-host', version: '1.0.0' }, { capabilities: { elicitation: BROKER_ELICITATION_CAPABILITY } })
+    attachBrokerToMcpClient(fresh, broker, {
+      schemas: { request: ElicitRequestSchema, complete: ElicitationCompleteNotificationSchema },
+      context: { sessionId: 'erin', emit: first.emit },
+    })
+    await fresh.connect(new StreamableHTTPClientTransport(new URL(mcp.url)))
+    try {
+      const call = fresh.callTool({ name: 'ask_briefly' })
+      const part = await first.next(isPending)
+      expect((await first.next((p) => p.id === part.id && p.data.status !== 'pending')).data.status).toBe('withdrawn')
+      await call
+      expect(await post({ id: part.id, action: 'accept', content: { color: 'r' } }, { session: 'erin' })).toMatchObject({ status: 410 })
+    } finally {
+      await fresh.close()
+    }
   })
 
   it('the list handler shows only the caller’s pending elicitations and refuses callers without a session', async () => {
@@ -317,5 +340,16 @@ describe('with a real MCP SDK v2 Client (@modelcontextprotocol/client)', () => {
     expect(toolJson(await url)).toEqual({ action: 'accept' })
     await mcp.completeUrlElicitation('connect-1')
     expect((await rec.next((p) => p.id === consent.id && p.data.status === 'completed')).data.mode).toBe('url')
+  })
+
+  it('the server’s own elicitInput timeout withdraws the elicitation and a late answer gets 410', async () => {
+    const call = client.callTool({ name: 'ask_briefly' })
+    const part = await rec.next((p) => isPending(p) && !rec.parts.some((q) => q.id === p.id && q.data.status !== 'pending'))
+    expect((await rec.next((p) => p.id === part.id && p.data.status !== 'pending')).data.status).toBe('withdrawn')
+    expect(toolJson(await call)).toMatchObject({ error: expect.stringMatching(/timed out/i) })
+    expect(await post({ id: part.id, action: 'accept', content: { color: 'g' } }, { session: 'dora' })).toMatchObject({
+      status: 410,
+      json: { code: 'withdrawn' },
+    })
   })
 })

@@ -128,6 +128,39 @@ describe('createElicitationBroker', () => {
     expect(await broker.listPending('s1')).toEqual([])
   })
 
+
+  it('shows withdrawn, answers cancel and refuses a later answer as withdrawn when the server’s signal aborts', async () => {
+    broker = createElicitationBroker()
+    const rec = createPartRecorder()
+    const server = new AbortController()
+    const host = new AbortController()
+    const result = broker.request(FORM, { sessionId: 's1', emit: rec.emit, signal: host.signal, serverSignal: server.signal })
+    const pending = await rec.next((p) => p.data.status === 'pending')
+    server.abort('McpError: MCP error -32001: Request timed out')
+    // The host's own signal firing next (the tool call ending) changes nothing.
+    host.abort()
+    await expect(result).resolves.toEqual({ action: 'cancel' })
+    const ended = await rec.next((p) => p.id === pending.id && p.data.status !== 'pending')
+    expect(ended.data).toMatchObject({ status: 'withdrawn', response: { action: 'cancel' } })
+    // The server's own text is not shown as the reason.
+    expect(ended.data.reason).toMatch(/^The server cancelled its request/)
+    expect(await broker.respond({ id: pending.id, action: 'accept', content: { name: 'Ada' } }, 's1')).toMatchObject({
+      ok: false,
+      code: 'withdrawn',
+      message: expect.stringMatching(/not delivered/),
+    })
+    expect(rec.parts.filter((p) => p.id === pending.id).map((p) => p.data.status)).toEqual(['pending', 'withdrawn'])
+  })
+
+  it('a request whose server already stopped waiting is shown withdrawn at once, never pending', async () => {
+    broker = createElicitationBroker()
+    const rec = createPartRecorder()
+    const server = new AbortController()
+    server.abort()
+    await expect(broker.request(FORM, { sessionId: 's1', emit: rec.emit, serverSignal: server.signal })).resolves.toEqual({ action: 'cancel' })
+    expect(rec.parts.map((p) => p.data.status)).toEqual(['withdrawn'])
+    expect(rec.parts[0]?.data.reason).toMatch(/connection closed/)
+  })
   it('declines over a cap with a reason instead of dropping the request', async () => {
     broker = createElicitationBroker({ maxPendingPerSession: 1, maxPendingTotal: 2 })
     const rec = createPartRecorder()

@@ -54,6 +54,7 @@ const REQUEST_ENDED_REASON = 'The request that asked for this step ended before 
 const CLOSED_BEFORE_COMPLETION_REASON = 'The elicitation broker was closed before the server confirmed the step was completed'
 
 const NOT_WAITING_MESSAGE = 'Nobody is waiting for this answer any more (the process that asked has stopped); it was not delivered'
+const WITHDRAWN_MESSAGE = 'The server stopped waiting for this answer (it cancelled its request); it was not delivered'
 
 interface Waiter {
   record: StoredElicitation
@@ -63,6 +64,26 @@ interface Waiter {
 }
 
 const cancelled = (id: string, reason: string): ElicitationSettlement => ({ id, status: 'cancelled', result: { action: 'cancel' }, reason })
+
+/**
+ * Why a request is `withdrawn`, from its `serverSignal`'s abort reason: the SDKs abort with the
+ * server's own `reason` string when it cancels, and without one (or with a connection error) when
+ * the connection ends. The server's text itself is not shown: it is not the host's to vouch for.
+ */
+const withdrawnReason = (signal: AbortSignal): string =>
+  // The kit's own words (an adapter that knows more, e.g. the tool call that asked was answered).
+  McpHitlError.isInstance(signal.reason)
+    ? signal.reason.message
+    : typeof signal.reason === 'string'
+      ? 'The server cancelled its request before it was answered (as a server does when its own time limit runs out)'
+      : 'The server’s request ended before it was answered (the server cancelled it, or its connection closed)'
+
+const withdrawn = (id: string, signal: AbortSignal): ElicitationSettlement => ({
+  id,
+  status: 'withdrawn',
+  result: { action: 'cancel' },
+  reason: withdrawnReason(signal),
+})
 
 const STATUS_BY_ACTION = { accept: 'accepted', decline: 'declined', cancel: 'cancelled' } as const
 
@@ -222,6 +243,8 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
     deadlineSlot = -1
     private resolve!: (result: ElicitResult) => void
     private done = false
+    /** An abort is being settled: the second signal to fire changes nothing. */
+    private aborted = false
     private unsubscribe: (() => void) | undefined
     private readonly urlWait: UrlWait | undefined
 
@@ -236,10 +259,10 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
       this.promise = new Promise((resolve) => {
         this.resolve = resolve
       })
+      // Kept on this replica's clock, as every URL wait is compared with `now()` (the record's may be a store's).
+      const until = now() + (record.expiresAt - record.createdAt)
       this.urlWait =
-        record.mode === 'url'
-          ? { record, emit: ctx.emit, accepted: false, completedEarly: false, until: record.expiresAt, bytes: jsonByteLength(record) }
-          : undefined
+        record.mode === 'url' ? { record, emit: ctx.emit, accepted: false, completedEarly: false, until, bytes: jsonByteLength(record) } : undefined
     }
 
     async start(): Promise<void> {
@@ -263,10 +286,11 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
       armExpiry()
       // The waiter is its own abort listener (handleEvent): no extra closure per request.
       ctx.signal?.addEventListener('abort', this, { once: true })
+      if (ctx.serverSignal !== ctx.signal) ctx.serverSignal?.addEventListener('abort', this, { once: true })
       const { adjustments } = this
       report({ type: 'requested', id: record.id, sessionId: record.sessionId, serverName: record.serverName, mode: record.mode, expiresAt: record.expiresAt, ...(adjustments ? { adjustments } : {}) })
       emitData(ctx.emit, record.sessionId, toElicitationRequestData(record, 'pending'))
-      if (ctx.signal?.aborted) this.handleEvent()
+      if (ctx.signal?.aborted || ctx.serverSignal?.aborted) this.handleEvent()
       if (closed) void settleFromHere(this, cancelled(record.id, 'The elicitation broker was closed'), 'close')
     }
 
@@ -274,9 +298,17 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
       return this.record.expiresAt - (this.deadline - monotonicNow())
     }
 
-    /** Abort listener. */
+    /**
+     * Abort listener of both signals. The server's decides when it has aborted, whichever fired:
+     * an adapter may link it into `signal` too, and the person must hear that the server stopped
+     * waiting, not that something cancelled.
+     */
     handleEvent(): void {
-      void settleFromHere(this, cancelled(this.record.id, 'The MCP request was cancelled'), 'abort')
+      if (this.done || this.aborted) return
+      this.aborted = true
+      const server = this.ctx.serverSignal
+      if (server?.aborted) void settleFromHere(this, withdrawn(this.record.id, server), 'withdraw')
+      else void settleFromHere(this, cancelled(this.record.id, 'The MCP request was cancelled'), 'abort')
     }
 
     expire(): void {
@@ -289,6 +321,7 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
       this.done = true
       const { record, ctx, urlWait } = this
       ctx.signal?.removeEventListener('abort', this)
+      ctx.serverSignal?.removeEventListener('abort', this)
       this.unsubscribe?.()
       waiters.delete(record.id)
       deadlines.remove(this)
@@ -360,6 +393,7 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
     if (!(typeof ttl === 'number' && Number.isFinite(ttl) && ttl > 0)) {
       return refuse(ctx, shown, 'failed', { action: 'decline' }, 'ttlMs must be a positive, finite number of milliseconds')
     }
+    if (ctx.serverSignal?.aborted) return refuse(ctx, shown, 'withdrawn', { action: 'cancel' }, withdrawnReason(ctx.serverSignal))
     if (ctx.signal?.aborted) return refuse(ctx, shown, 'cancelled', { action: 'cancel' }, 'The request was cancelled before it was shown')
 
     const createdAt = now()
@@ -383,6 +417,11 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
         }
         return refuse(ctx, shown, 'failed', { action: 'decline' }, reasons[created.reason])
       }
+      // A shared store's clock (Redis) sets the times every replica shows and decides by.
+      if (created.createdAt !== undefined && created.expiresAt !== undefined) {
+        record.createdAt = created.createdAt
+        record.expiresAt = created.expiresAt
+      }
     } catch (error) {
       report({ type: 'store_error', id: record.id, operation: 'create', error })
       return refuse(ctx, shown, 'failed', { action: 'decline' }, 'The elicitation store is unavailable')
@@ -403,14 +442,16 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
     // Ownership before state: another session learns nothing about the elicitation's progress.
     if (record.sessionId !== sessionId) return refuse('forbidden', 'This elicitation belongs to another session')
     if (record.status === 'expired') return refuse('expired', 'This elicitation has expired')
+    if (record.status === 'withdrawn') return refuse('withdrawn', WITHDRAWN_MESSAGE)
     if (record.status !== 'pending') return refuse('already_settled', 'This elicitation was already answered')
-    // The waiter on this replica knows the monotonic deadline; the store compares wall-clock
-    // times, so it is given the wall time that deadline implies.
+    // The waiter on this replica knows the monotonic deadline, so it decides here and the store is
+    // given the wall time that deadline implies. Elsewhere the store decides on its own clock (this
+    // replica's may be off: it must neither refuse a live answer nor take a late one).
     const waiter = waiters.get(record.id)
     const at = waiter ? waiter.wallNow() : now()
-    if (at >= record.expiresAt) {
+    if (waiter && at >= record.expiresAt) {
       const settlement: ElicitationSettlement = { id: record.id, status: 'expired', result: { action: 'cancel' }, reason: 'Answered after it expired' }
-      if (waiter) void settleFromHere(waiter, settlement, 'expire')
+      void settleFromHere(waiter, settlement, 'expire')
       return refuse('expired', 'This elicitation has expired')
     }
     let result: ElicitResult = { action: body.action }
@@ -430,6 +471,7 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
     if (!outcome.ok) {
       if (outcome.reason === 'not_found') return refuse('not_found', NOT_FOUND_MESSAGE)
       if (outcome.reason === 'expired') return refuse('expired', 'This elicitation has expired')
+      if (outcome.reason === 'withdrawn') return refuse('withdrawn', WITHDRAWN_MESSAGE)
       // Gone for good, like an expired one (410): the person must not believe it was delivered.
       if (outcome.reason === 'not_waiting') return refuse('expired', NOT_WAITING_MESSAGE)
       return refuse('already_settled', 'This elicitation was already answered')

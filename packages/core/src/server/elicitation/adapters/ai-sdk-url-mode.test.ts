@@ -1,7 +1,8 @@
 /**
  * URL mode through a real `@ai-sdk/mcp` client whose transport is wrapped by `withUrlElicitation`:
  * a real McpServer asks for a URL step, the user consents over the respond handler, the server's
- * completion notification marks it completed; form elicitations keep flowing through the form adapter.
+ * completion notification marks it completed; form elicitations on the wire take the same path, and
+ * the server's cancellation withdraws them.
  */
 import { ElicitationRequestSchema, createMCPClient } from '@ai-sdk/mcp'
 import type { MCPClient } from '@ai-sdk/mcp'
@@ -84,10 +85,20 @@ describe('withUrlElicitation under a real @ai-sdk/mcp client', () => {
     expect(toolJson(await call)).toEqual({ action: 'decline' })
   })
 
-  it('form elicitations still go through the form adapter on the same client', async () => {
+  it('form elicitations on the wire reach the broker too', async () => {
     const call = client.callTool({ name: 'ask_color' })
     const part = await rec.next((p) => p.data.status === 'pending' && p.data.mode === 'form')
     expect(await respond({ id: part.id, action: 'accept', content: { color: 'g' } })).toBe(200)
     expect(toolJson(await call)).toEqual({ action: 'accept', content: { color: 'g' } })
+  })
+
+  it('the server’s own elicitInput timeout (its notifications/cancelled) withdraws the form, and a late answer gets 410, not 200', async () => {
+    const call = client.callTool({ name: 'ask_briefly' })
+    const part = await rec.next((p) => p.data.status === 'pending' && p.data.message === 'Pick a color' && !rec.parts.some((q) => q.id === p.id && q.data.status !== 'pending'))
+    const ended = await rec.next((p) => p.id === part.id && p.data.status !== 'pending')
+    expect(ended.data).toMatchObject({ status: 'withdrawn', reason: expect.stringMatching(/server cancelled its request/) })
+    expect(toolJson(await call)).toMatchObject({ error: expect.stringMatching(/timed out/i) })
+    expect(await respond({ id: part.id, action: 'accept', content: { color: 'r' } })).toBe(410)
+    expect(rec.parts.filter((p) => p.id === part.id).map((p) => p.data.status)).toEqual(['pending', 'withdrawn'])
   })
 })

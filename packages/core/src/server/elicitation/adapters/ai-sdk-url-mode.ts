@@ -1,23 +1,24 @@
 /**
- * URL-mode elicitation for `@ai-sdk/mcp` clients. That client speaks form elicitation only: it
- * rejects a URL-mode `elicitation/create` (-32602) and fails on `notifications/elicitation/complete`.
- * This transport wrapper sits under the client and answers those two messages through the broker,
- * passing everything else through unchanged, so an AI SDK chat gets the whole 2025-11-25
- * elicitation. Create the client with `capabilities: { elicitation: BROKER_ELICITATION_CAPABILITY }`
- * when you wrap its transport, and keep `attachBrokerToAiSdkClient` for the form requests.
+ * The wire side of elicitation for `@ai-sdk/mcp` clients. That client speaks form elicitation only:
+ * it rejects a URL-mode `elicitation/create` (-32602), fails on `notifications/elicitation/complete`,
+ * and drops the server's `notifications/cancelled` (it reports "Unsupported message type"), so a
+ * server whose own request timeout ran out would leave the person answering a form nobody reads.
+ * This transport wrapper sits under the client and answers every `elicitation/create` that comes on
+ * the wire (form and URL mode) through the broker, with the request's id in hand: the server's
+ * `notifications/cancelled` for it, or the connection's end, withdraws the elicitation (shown as
+ * `withdrawn`; an answer gets 410). Everything else passes through unchanged. Create the client with
+ * `capabilities: { elicitation: BROKER_ELICITATION_CAPABILITY }` when you wrap its transport, and keep
+ * `attachBrokerToAiSdkClient` for the 2026-07-28 `input_required` rounds, which the client runs itself.
  *
- * It also answers a replayed form request (the same JSON-RPC id and params after a reconnect) with
- * the answer the client gave the first time, instead of passing it on for a second dialog: the AI
- * SDK's handler never sees the request id. And it gives a form answer's fields back their names
- * (`decodeAnswerNames`) where `attachBrokerToAiSdkClient` passed them under stand-ins, past the
- * client's own check that drops a `__proto__` key.
+ * A replayed request (the same JSON-RPC id and params after a reconnect) gets the answer the first
+ * one got instead of a second dialog.
  */
 import type { JSONRPCMessage, MCPTransport } from '@ai-sdk/mcp'
-import type { ElicitRequestURLParams } from '../../../elicitation/protocol'
+import type { ElicitRequestParams } from '../../../elicitation/protocol'
 import { ELICITATION_COMPLETE_METHOD, ELICITATION_CREATE_METHOD } from '../../../elicitation/protocol'
-import { decodeAnswerNames } from '../../../elicitation/elicitation-name-stand-ins'
 import type { ElicitationBroker, ElicitationRequestContext } from '../elicitation-broker-types'
 import { type ElicitationContextOption, type PeerInfo, readContext } from './read-context'
+import { assertElicitParams } from './attach-broker-to-sdk-client'
 import { ReplayedRequests } from './replayed-requests'
 
 /** The transport being wrapped: the MCP SDK's `StreamableHTTPClientTransport` or any MCP transport. */
@@ -36,20 +37,19 @@ type IncomingMessage = {
   result?: { serverInfo?: { name?: unknown; title?: unknown; icons?: unknown } }
 }
 
-type OutgoingMessage = { id?: string | number; method?: string; result?: unknown; error?: unknown }
-
-/** A form answer with its content's stand-in keys turned back into the schema's names. */
-function withDecodedNames(properties: unknown, result: unknown): unknown {
-  const content = (result as { content?: unknown } | null)?.content
-  if (content === undefined) return result
-  return { ...(result as object), content: decodeAnswerNames(properties, content) }
-}
-
 // JSON-RPC ids are typed: 1 and "1" are two requests.
 const idKey = (id: string | number) => `${typeof id}:${id}`
 
+const CANCELLED_METHOD = 'notifications/cancelled'
+
+/** One wire request being answered; a replay of it shares the entry, so one cancellation ends both. */
+interface OpenRequest {
+  controller: AbortController
+  users: number
+}
+
 /**
- * Wraps `inner` so URL-mode elicitations and their completion notifications reach `broker`.
+ * Wraps `inner` so every wire elicitation, its completion and its cancellation reach `broker`.
  * `context` is read once per message, like the form adapter's.
  */
 export function withUrlElicitation(
@@ -61,31 +61,55 @@ export function withUrlElicitation(
   let peer: PeerInfo | undefined
   const read = (): ElicitationRequestContext => readContext(context, peer)
   const replayed = new ReplayedRequests()
-  // Form requests passed on to the client, by id (with their schema's properties, for the names of
-  // the answer): settled when the client's response goes out.
-  const forwarded = new Map<string, { resolve: (result: unknown) => void; reject: (error: unknown) => void; properties: unknown }>()
-  const never = new AbortController().signal
+  // Requests the server still waits on, by id: its cancellation, or the connection's end, aborts them.
+  const open = new Map<string, OpenRequest>()
+  const report = (error: unknown) => outer.onerror?.(error instanceof Error ? error : new Error(String(error)))
+
+  const answer = (id: string | number, params: unknown): void => {
+    try {
+      assertElicitParams(params)
+    } catch (error) {
+      const { code, message } = error as { code: number; message: string }
+      inner.send({ jsonrpc: '2.0', id, error: { code, message } } as unknown as JSONRPCMessage).catch(report)
+      return
+    }
+    const key = idKey(id)
+    let entry = open.get(key)
+    if (!entry || entry.controller.signal.aborted) {
+      entry = { controller: new AbortController(), users: 0 }
+      open.set(key, entry)
+    }
+    const current = entry
+    current.users++
+    const serverSignal = current.controller.signal
+    const ctx = read()
+    const signal = ctx.signal ? AbortSignal.any([serverSignal, ctx.signal]) : serverSignal
+    const scope = { sessionId: ctx.sessionId, mcpSessionId: (inner as { sessionId?: string }).sessionId, requestId: id }
+    // The broker's tolerant parser reads the params, and never rejects: every request ends with an answer.
+    const ask = (own: AbortSignal) => broker.request(params as unknown as ElicitRequestParams, { ...ctx, signal: own, serverSignal })
+    replayed
+      .answer(scope, params, signal, ask)
+      .then(({ result }) => {
+        if (--current.users === 0 && open.get(key) === current) open.delete(key)
+        // A cancelled request is not answered: the server no longer knows its id.
+        if (serverSignal.aborted) return
+        return inner.send({ jsonrpc: '2.0', id, result } as unknown as JSONRPCMessage)
+      })
+      .catch(report)
+  }
+
   const outer: UrlModeTransport = {
     start: () => inner.start(),
-    send: (message) => {
-      const out = message as OutgoingMessage
-      const waiting = out.id !== undefined && out.method === undefined ? forwarded.get(idKey(out.id)) : undefined
-      if (waiting && out.id !== undefined) {
-        forwarded.delete(idKey(out.id))
-        // An error is not remembered: a replay of a request that failed is passed on again.
-        if (out.result === undefined) waiting.reject(out.error)
-        else {
-          const result = withDecodedNames(waiting.properties, out.result)
-          waiting.resolve(result)
-          return inner.send({ ...out, result } as unknown as JSONRPCMessage)
-        }
-      }
-      return inner.send(message)
-    },
+    send: (message) => inner.send(message),
     close: () => inner.close(),
     setProtocolVersion: (version) => inner.setProtocolVersion?.(version),
   }
-  inner.onclose = () => outer.onclose?.()
+  inner.onclose = () => {
+    // Nothing can reach the server on this connection any more.
+    for (const entry of open.values()) entry.controller.abort()
+    open.clear()
+    outer.onclose?.()
+  }
   inner.onerror = (error) => outer.onerror?.(error)
   inner.onmessage = (raw) => {
     const message = raw as IncomingMessage
@@ -99,36 +123,16 @@ export function withUrlElicitation(
       if (typeof id === 'string') void broker.complete(id, { sessionId: read().sessionId })
       return
     }
-    if (message.method === ELICITATION_CREATE_METHOD && message.id !== undefined && message.params?.mode !== 'url') {
-      const id = message.id
-      const scope = { sessionId: read().sessionId, mcpSessionId: (inner as { sessionId?: string }).sessionId, requestId: id }
-      replayed
-        .answer(scope, message.params, never, () => {
-          // The first of its kind: the client answers it; its response (in `send`) is the recorded answer.
-          const properties = (message.params?.requestedSchema as { properties?: unknown } | undefined)?.properties
-          const answer = new Promise<never>((resolve, reject) => forwarded.set(idKey(id), { resolve: resolve as (r: unknown) => void, reject, properties }))
-          outer.onmessage?.(raw)
-          return answer
-        })
-        .then(
-          ({ result, replay }) => {
-            if (!replay) return
-            return inner.send({ jsonrpc: '2.0', id, result } as unknown as JSONRPCMessage)
-          },
-          // The client answered the first one with an error, and sent it itself.
-          () => {},
-        )
-        .catch((error: unknown) => outer.onerror?.(error instanceof Error ? error : new Error(String(error))))
+    if (message.method === CANCELLED_METHOD && message.id === undefined) {
+      // The client has no use for it (it would only report "Unsupported message type"). A string
+      // reason marks the abort as the server's own cancellation; the server's text is never shown.
+      const requestId = message.params?.requestId
+      const entry = typeof requestId === 'string' || typeof requestId === 'number' ? open.get(idKey(requestId)) : undefined
+      entry?.controller.abort(typeof message.params?.reason === 'string' ? message.params.reason : 'cancelled')
       return
     }
-    if (message.method === ELICITATION_CREATE_METHOD && message.id !== undefined && message.params?.mode === 'url') {
-      const id = message.id
-      // The broker never rejects: every request ends with an answer, at the latest at its TTL.
-      void broker.request(message.params as unknown as ElicitRequestURLParams, read()).then((result) =>
-        inner
-          .send({ jsonrpc: '2.0', id, result } as unknown as JSONRPCMessage)
-          .catch((error: unknown) => outer.onerror?.(error instanceof Error ? error : new Error(String(error)))),
-      )
+    if (message.method === ELICITATION_CREATE_METHOD && message.id !== undefined) {
+      answer(message.id, message.params)
       return
     }
     outer.onmessage?.(raw)

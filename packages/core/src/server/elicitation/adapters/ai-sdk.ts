@@ -4,10 +4,16 @@
  * rounds, which the client hands to the same handler.
  *
  * That client handles form mode only: it rejects a spec-shaped URL-mode request itself (-32602,
- * `requestedSchema` missing) and treats `notifications/elicitation/complete` as an error. Either
- * create it with `capabilities: { elicitation: AI_SDK_ELICITATION_CAPABILITY }` (form only), or wrap
- * its transport with `withUrlElicitation` and declare `BROKER_ELICITATION_CAPABILITY` (form and URL).
- * A URL request that reaches this handler anyway is declined and shown as failed with the reason.
+ * `requestedSchema` missing), treats `notifications/elicitation/complete` as an error, and drops the
+ * server's `notifications/cancelled`, and its handler never learns the request's id: alone, this
+ * adapter cannot tell when the server stops waiting (its request timeout), so a form may stay open
+ * after the server gave up and an answer be taken that reaches nobody. Wrap the client's transport
+ * with `withUrlElicitation` (as `connectMcpTools` does) and declare `BROKER_ELICITATION_CAPABILITY`:
+ * the wrapper then answers every wire request itself (form and URL, withdrawn when the server
+ * cancels), and this handler serves the `input_required` rounds the client runs. Without the
+ * wrapper, create the client with `capabilities: { elicitation: AI_SDK_ELICITATION_CAPABILITY }`
+ * (form only) and keep the broker's `ttlMs` below the server's own timeout. A URL request that
+ * reaches this handler anyway is declined and shown as failed with the reason.
  */
 import { setMaxListeners } from 'node:events'
 import type { ElicitResult as AiSdkElicitResult, ElicitationRequestSchema, MCPClient } from '@ai-sdk/mcp'

@@ -26,8 +26,14 @@ export interface SdkElicitRequest {
   /** The JSON-RPC id; undefined when the request did not come on the wire (nothing to deduplicate). */
   id: string | number | undefined
   params: unknown
-  /** The SDK's per-request signal (server cancellation, closed transport). */
+  /** The SDK's per-request signal (server cancellation, closed transport; a round's caller). */
   signal: AbortSignal | undefined
+  /**
+   * The request came on the wire, so its signal aborting means the server stopped waiting (its
+   * `notifications/cancelled`, or the connection's end): the elicitation closes as `withdrawn`.
+   * False for an `input_required` round, whose signal is the caller's own.
+   */
+  wire: boolean
   /** The transport's session (Streamable HTTP's `Mcp-Session-Id`), when it has one. */
   mcpSessionId: string | undefined
 }
@@ -72,7 +78,7 @@ function invalidParams(message: string): Error {
 }
 
 /** Throws the JSON-RPC error for params no elicitation can come from: not an object, or over {@link MAX_ELICIT_PARAMS_BYTES}. */
-function assertElicitParams(params: unknown): void {
+export function assertElicitParams(params: unknown): void {
   if (!isRecord(params)) throw invalidParams('Invalid elicitation request: params must be an object')
   const bytes = jsonByteLength(params)
   if (bytes > MAX_ELICIT_PARAMS_BYTES) {
@@ -124,8 +130,12 @@ export function attachBrokerToSdkClient(
     assertElicitParams(request.params)
     const base = contextNow()
     const own = signals.start(request.signal, base.signal)
+    // The context's own server signal (a tool call that got the server's answer) joins the request's.
+    const wire = request.wire ? request.signal : undefined
+    const serverSignal = wire && base.serverSignal ? AbortSignal.any([wire, base.serverSignal]) : (wire ?? base.serverSignal)
     // The broker's tolerant parser reads the params (and refuses what it must, with a reason).
-    const ask = (signal: AbortSignal) => broker.request(request.params as ElicitRequestParams, { ...base, signal })
+    const ask = (signal: AbortSignal) =>
+      broker.request(request.params as ElicitRequestParams, serverSignal ? { ...base, signal, serverSignal } : { ...base, signal })
     try {
       if (request.id === undefined) return await ask(own.signal)
       const scope = { sessionId: base.sessionId, mcpSessionId: request.mcpSessionId, requestId: request.id }

@@ -106,7 +106,8 @@ export type McpClientV2ElicitationClient = Pick<
 
 /**
  * Registers the broker for `elicitation/create` (form and URL mode, pushed or `input_required`) and
- * `notifications/elicitation/complete`. The request's abort signal cancels the elicitation. The
+ * `notifications/elicitation/complete`. A wire request's abort signal (the server's cancellation, a
+ * closed transport) withdraws the elicitation; an `input_required` round's (the caller's) cancels it. The
  * returned function removes both handlers and answers still-waiting elicitations `cancel`.
  */
 export function attachBrokerToMcpClientV2(
@@ -125,7 +126,7 @@ export function attachBrokerToMcpClientV2(
           // the server's inputRequests key, reused across calls: it is a new question, never a replay.
           const wire = 'http' in ctx
           const id = wire ? ctx.mcpReq.id : undefined
-          return handle({ id, params, signal: ctx.mcpReq.signal, mcpSessionId: ctx.sessionId }) as Promise<SdkElicitResult>
+          return handle({ id, params, signal: ctx.mcpReq.signal, wire, mcpSessionId: ctx.sessionId }) as Promise<SdkElicitResult>
         })
         return () => client.removeRequestHandler(ELICITATION_CREATE)
       },

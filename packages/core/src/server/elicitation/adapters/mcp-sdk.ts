@@ -12,6 +12,7 @@ import type {
 import type { ElicitationBroker } from '../elicitation-broker-types'
 import { attachBrokerToSdkClient, installRawFallback } from './attach-broker-to-sdk-client'
 import type { ElicitationContextOption } from './read-context'
+import { SdkV1Cancellations } from './sdk-v1-cancellations'
 
 /** Options of {@link attachBrokerToMcpClient}. */
 export interface McpSdkAdapterOptions {
@@ -37,7 +38,8 @@ export type McpSdkElicitationClient = Pick<
 
 /**
  * Registers the broker for `elicitation/create` and `notifications/elicitation/complete`. The SDK's
- * per-request abort signal (server cancellation, closed transport) cancels the elicitation. The
+ * per-request abort signal (the server's `notifications/cancelled`, which its request timeout also
+ * sends, or a closed transport) withdraws the elicitation: shown as `withdrawn`, answers get 410. The
  * returned function removes both handlers and answers still-waiting elicitations `cancel`.
  */
 export function attachBrokerToMcpClient(
@@ -49,11 +51,23 @@ export function attachBrokerToMcpClient(
     client,
     {
       // The fallback handler sees the params before any schema of the SDK does.
-      onElicit: (handle) =>
-        installRawFallback(client, (request, extra) => {
+      onElicit: (handle) => {
+        const cancellations = new SdkV1Cancellations()
+        const restoreCancellations = cancellations.install(client)
+        const restoreFallback = installRawFallback(client, async (request, extra) => {
           const { signal, sessionId } = extra as { signal?: AbortSignal; sessionId?: string }
-          return handle({ id: request.id, params: request.params, signal, mcpSessionId: sessionId })
-        }),
+          const tracked = cancellations.track(request.id, signal)
+          try {
+            return await handle({ id: request.id, params: request.params, signal: tracked.signal, wire: true, mcpSessionId: sessionId })
+          } finally {
+            tracked.done()
+          }
+        })
+        return () => {
+          restoreFallback()
+          restoreCancellations()
+        }
+      },
       onComplete: (handle) => client.setNotificationHandler(options.schemas.complete, (notification) => handle(notification.params.elicitationId)),
     },
     broker,

@@ -36,9 +36,9 @@ export interface StoredElicitation {
   requestedSchema: RequestedSchema
   url?: string
   urlElicitationId?: string
-  /** Epoch ms. */
+  /** Epoch ms, on the store's clock when it has one (see {@link CreateOutcome}). */
   createdAt: number
-  /** Epoch ms; past it the elicitation can no longer be answered. */
+  /** Epoch ms, on the same clock; past it the elicitation can no longer be answered. */
   expiresAt: number
   status: 'pending'
 }
@@ -56,7 +56,7 @@ export interface SettledElicitation {
   createdAt: number
   /** Epoch ms. */
   expiresAt: number
-  /** Epoch ms, the settling caller's clock. */
+  /** Epoch ms, the store's clock (memory: the settling caller's). */
   settledAt: number
 }
 
@@ -82,16 +82,23 @@ export interface ElicitationLimits {
   maxPendingBytes: number
 }
 
-/** Result of {@link ElicitationStore.create}. */
-export type CreateOutcome = { ok: true } | { ok: false; reason: 'session_limit' | 'total_limit' | 'bytes_limit' }
+/**
+ * Result of {@link ElicitationStore.create}. A store with a clock of its own (Redis) answers the
+ * times it keeps, on that clock, for the same time to answer: the broker shows those, so every
+ * replica tells the person the same deadline whatever its own clock says.
+ */
+export type CreateOutcome =
+  | { ok: true; createdAt?: number; expiresAt?: number }
+  | { ok: false; reason: 'session_limit' | 'total_limit' | 'bytes_limit' }
 
 /**
  * Result of {@link ElicitationStore.settle}: exactly one caller per id gets `ok: true`. `not_waiting`:
  * the record is still pending but nobody waits for it any more, so an answer could not be delivered.
+ * `expired` and `withdrawn`: it already ended that way (a late answer is told so, 410, not 409).
  */
 export type SettleOutcome =
   | { ok: true }
-  | { ok: false; reason: 'not_found' | 'already_settled' | 'expired' | 'not_waiting' }
+  | { ok: false; reason: 'not_found' | 'already_settled' | 'expired' | 'withdrawn' | 'not_waiting' }
 
 /** Storage for pending elicitations; every method may be called from any replica. */
 export interface ElicitationStore {
@@ -108,7 +115,9 @@ export interface ElicitationStore {
    * Moves a pending record to its final status, atomically: of concurrent calls for one id, one wins.
    * Refuses records past `expiresAt` (`expired`) and records nobody waits on (`not_waiting`) unless
    * the settlement itself is the expiry. Publishes the settlement to subscribers of the id, in this
-   * process and others.
+   * process and others. `now` is the caller's clock, read by a store without one of its own (memory);
+   * a shared store decides on its own clock (Redis's `TIME`), so a replica whose clock is off cannot
+   * refuse a live answer or accept a late one.
    */
   settle(settlement: ElicitationSettlement, now?: number): Promise<SettleOutcome>
   /**

@@ -165,7 +165,7 @@ export function createMemoryElicitationStore(options: MemoryElicitationStoreOpti
       if (!entry) {
         const done = settled.get(settlement.id)
         if (!done) return { ok: false, reason: 'not_found' }
-        return { ok: false, reason: done.status === 'expired' ? 'expired' : 'already_settled' }
+        return { ok: false, reason: done.status === 'expired' || done.status === 'withdrawn' ? done.status : 'already_settled' }
       }
       if (settlement.status !== 'expired') {
         if (at >= entry.record.expiresAt) return { ok: false, reason: 'expired' }

@@ -219,16 +219,29 @@ export class RedisSettlementChannel {
     }
   }
 
-  /** Renews the leases of every id waited on here; cancels the waiters whose lease had lapsed. */
+  /**
+   * Renews the leases of every id waited on here; cancels the waiters whose lease had lapsed, and
+   * re-checks those whose record is no longer pending. That is how data lost while every connection
+   * stayed up (FLUSHALL, an eviction, a failover to an empty replica) is noticed: no reconnect says
+   * so, and without this their waiters would wait out their whole time to answer.
+   */
   async #renew(): Promise<void> {
     if (this.#closed || this.#renewing) return
     this.#renewing = true
-    const { runner, leaseMs, recordPrefix } = this.#options
+    const { runner, leaseMs, recordPrefix, resultPrefix } = this.#options
     try {
       if (this.#releases.size > 0) await this.#flushReleases()
       const ids = [...this.#waiters.keys()]
       for (let i = 0; i < ids.length; i += BATCH) {
-        const lapsed = (await runner.run(LEASE_SCRIPT, [], ['renew', leaseMs, recordPrefix, ...ids.slice(i, i + BATCH)])) as string[]
+        const [lapsed, absent] = (await runner.run(LEASE_SCRIPT, [], ['renew', leaseMs, recordPrefix, ...ids.slice(i, i + BATCH)])) as [
+          string[],
+          string[],
+        ]
+        if (absent.length > 0) {
+          // Settled (its settlement may still be on its way, or lost) or gone: Redis says which.
+          const states = (await runner.run(RECOVER_SCRIPT, [], [resultPrefix, recordPrefix, ...absent])) as string[]
+          for (const [index, id] of absent.entries()) this.#applyRecovered(id, states[index])
+        }
         for (const id of lapsed) {
           this.#finishHere(
             id,
@@ -274,7 +287,7 @@ export class RedisSettlementChannel {
   #applyRecovered(id: string, state: string | undefined): void {
     if (state === undefined || state === '@pending') return
     if (state === '@gone') {
-      this.#finishHere(id, 'The elicitation is no longer in Redis (restarted or evicted); it was cancelled.', false)
+      this.#finishHere(id, 'The elicitation is no longer in Redis (its data was lost: a restart, a flush, an eviction or a failover); it was cancelled.', false)
     } else if (state === '@settled') {
       this.#finishHere(id, 'The elicitation was settled while Redis was unreachable; its answer was lost.', false)
     } else {

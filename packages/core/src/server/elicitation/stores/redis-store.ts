@@ -74,7 +74,10 @@ export interface RedisElicitationStoreOptions {
    * `reconnectWindowMs` + 5000 ms. Keep it short: it is the only content at rest.
    */
   resultRetentionMs?: number
-  /** Clock in epoch ms for `listPending` and `settle` (use the broker's); default `Date.now`. */
+  /**
+   * No longer read: every expiry decision, and the times a record is shown with, come from Redis's
+   * own clock (`TIME`), so replicas whose clocks disagree behave alike. Kept for compatibility.
+   */
   now?: () => number
   /** Sees connection errors (for logging); never sees elicitation content. */
   onError?: (error: unknown) => void
@@ -90,7 +93,6 @@ export interface RedisElicitationStoreOptions {
  */
 export async function createRedisElicitationStore(options: RedisElicitationStoreOptions): Promise<ElicitationStore> {
   const prefix = options.keyPrefix ?? 'mcp-hitl:'
-  const clock = options.now ?? Date.now
   const reconnectWindowMs = options.reconnectWindowMs ?? 5000
   const settledRetentionMs = options.settledRetentionMs ?? 5 * 60_000
   const resultRetentionMs = options.resultRetentionMs ?? reconnectWindowMs + 5000
@@ -156,33 +158,36 @@ export async function createRedisElicitationStore(options: RedisElicitationStore
 
   const sessions = new RedisSessionChannel({ connection, runner, channelPrefix: keys.sessionEvents, reconnectWindowMs })
 
-  const parse = (json: string): StoredElicitation => ({ ...(JSON.parse(json) as StoredElicitation), status: 'pending' })
+  // The JSON holds the creating replica's times; Redis's (from the hash) are the ones that count.
+  const parse = (json: string, createdAt: string | null | undefined, expiresAt: string | null | undefined): StoredElicitation => {
+    const record = { ...(JSON.parse(json) as StoredElicitation), status: 'pending' as const }
+    if (createdAt) record.createdAt = Number(createdAt)
+    if (expiresAt) record.expiresAt = Number(expiresAt)
+    return record
+  }
 
   return {
     async create(record: StoredElicitation, limits: ElicitationLimits): Promise<CreateOutcome> {
-      // The broker's clock at creation, so caps and TTLs agree with its expiry timer.
-      const now = record.createdAt
-      const ttl = Math.max(1, record.expiresAt - now) + settledRetentionMs
+      // The time to answer, not the deadline: Redis's clock sets the deadline, the same for every replica.
+      const answerMs = Math.max(1, Math.round(record.expiresAt - record.createdAt))
       const json = JSON.stringify({ ...record, status: 'pending' })
-      const outcome = await runner.run(
+      const [outcome, createdAt, expiresAt] = (await runner.run(
         CREATE_SCRIPT,
         [keys.record + record.id, keys.pending, keys.session + record.sessionId, keys.bytes],
         [
           record.id,
           json,
-          record.expiresAt,
+          answerMs,
           record.sessionId,
-          now,
           cap(limits.maxPendingPerSession),
           cap(limits.maxPendingTotal),
-          ttl,
+          settledRetentionMs,
           utf8ByteLength(json),
           cap(limits.maxPendingBytes),
-          record.createdAt,
           leaseMs,
         ],
-      )
-      if (outcome === 'ok') return { ok: true }
+      )) as string[]
+      if (outcome === 'ok') return { ok: true, createdAt: Number(createdAt), expiresAt: Number(expiresAt) }
       if (outcome === 'session_limit' || outcome === 'total_limit' || outcome === 'bytes_limit') return { ok: false, reason: outcome }
       throw new McpHitlError(`An elicitation with id ${record.id} already exists.`, { code: 'misuse' })
     },
@@ -195,7 +200,7 @@ export async function createRedisElicitationStore(options: RedisElicitationStore
         ...fields,
       ])) as (string | null)[]
       if (!status) return undefined
-      if (status === 'pending') return json ? parse(json) : undefined
+      if (status === 'pending') return json ? parse(json, createdAt, expiresAt) : undefined
       return {
         id,
         sessionId: sessionId ?? '',
@@ -207,17 +212,17 @@ export async function createRedisElicitationStore(options: RedisElicitationStore
     },
 
     async listPending(sessionId: string): Promise<StoredElicitation[]> {
-      const now = clock()
-      const rows = (await runner.run(LIST_PENDING_SCRIPT, [keys.session + sessionId], [now, keys.record])) as string[]
+      // Redis leaves out what is past its time, on its own clock.
+      const rows = (await runner.run(LIST_PENDING_SCRIPT, [keys.session + sessionId], [keys.record])) as string[]
       const ranked: { seq: number; record: StoredElicitation }[] = []
-      for (let i = 0; i + 1 < rows.length; i += 2) {
-        const record = parse(rows[i + 1] as string)
-        if (record.expiresAt > now) ranked.push({ seq: Number(rows[i]), record })
+      for (let i = 0; i + 3 < rows.length; i += 4) {
+        ranked.push({ seq: Number(rows[i]), record: parse(rows[i + 1] as string, rows[i + 2], rows[i + 3]) })
       }
       return ranked.sort((a, b) => a.seq - b.seq).map((entry) => entry.record)
     },
 
-    async settle(settlement: ElicitationSettlement, now = clock()): Promise<SettleOutcome> {
+    // The caller's clock is not asked: whether an answer is too late is Redis's clock's call.
+    async settle(settlement: ElicitationSettlement): Promise<SettleOutcome> {
       const [outcome] = (await runner.run(
         SETTLE_SCRIPT,
         [keys.record + settlement.id, keys.pending, keys.result + settlement.id, keys.bytes, keys.tombstones],
@@ -225,7 +230,6 @@ export async function createRedisElicitationStore(options: RedisElicitationStore
           settlement.id,
           settlement.status,
           JSON.stringify(settlement),
-          now,
           settledRetentionMs,
           resultRetentionMs,
           keys.channel,
@@ -240,7 +244,7 @@ export async function createRedisElicitationStore(options: RedisElicitationStore
         channel.deliver(settlement)
         return { ok: true }
       }
-      if (outcome === 'already_settled' || outcome === 'expired' || outcome === 'not_waiting') return { ok: false, reason: outcome }
+      if (outcome === 'already_settled' || outcome === 'expired' || outcome === 'withdrawn' || outcome === 'not_waiting') return { ok: false, reason: outcome }
       return { ok: false, reason: 'not_found' }
     },
 
