@@ -1,0 +1,75 @@
+/**
+ * Records, per engine, which test measured which cell of the matrix (guarantee x mode) and how it
+ * went, into `.test-results/cross-browser/<engine>.json`; `writeConformanceMatrix` turns those files
+ * into the doc. A cell is never marked without a test that ran behind it.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, it } from 'vitest'
+import type { EngineName } from './engines/engine-session'
+import type { GuaranteeId, Mode } from './guarantees'
+
+/** Where the engines' results go. */
+export const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.test-results', 'cross-browser')
+
+/** One engine's run, as written to its results file. */
+export interface EngineResults {
+  runId: string
+  engine: EngineName
+  version?: string
+  userAgent?: string
+  /** Why the engine did not start, when it did not. */
+  unavailable?: string
+  date: string
+  registered: number
+  cells: Record<string, { tests: { name: string; state: 'passed' | 'failed'; error?: string }[]; notes: string[] }>
+}
+
+/** The key of a cell in {@link EngineResults.cells}. */
+export const cellKey = (guarantee: GuaranteeId, mode: Mode) => `${guarantee}|${mode}`
+
+/** The recorder one engine's test file uses: `test` registers a measured test, `note` explains a cell. */
+export function conformance(engine: EngineName, runId: string) {
+  const results: EngineResults = { runId, engine, date: new Date().toISOString().slice(0, 10), registered: 0, cells: {} }
+  const cell = (guarantee: GuaranteeId, mode: Mode) => {
+    const key = cellKey(guarantee, mode)
+    results.cells[key] ??= { tests: [], notes: [] }
+    return results.cells[key]
+  }
+  afterAll(() => {
+    mkdirSync(RESULTS_DIR, { recursive: true })
+    writeFileSync(path.join(RESULTS_DIR, `${engine}.json`), `${JSON.stringify(results, null, 2)}\n`)
+  })
+  return {
+    results,
+    /** An `it` whose outcome is recorded under `guarantee` x `mode`. */
+    test(guarantee: GuaranteeId, mode: Mode, name: string, fn: () => Promise<void>, timeout?: number) {
+      results.registered++
+      it(`${name} [${mode}]`, { timeout }, async () => {
+        try {
+          await fn()
+          cell(guarantee, mode).tests.push({ name, state: 'passed' })
+        } catch (error) {
+          cell(guarantee, mode).tests.push({ name, state: 'failed', error: String(error instanceof Error ? error.message : error).slice(0, 300) })
+          throw error
+        }
+      })
+    },
+    /** A measurement inside a test that belongs to another cell (axe on a state of a flow); rethrows its failure. */
+    async part(guarantee: GuaranteeId, mode: Mode, name: string, fn: () => Promise<void>) {
+      try {
+        await fn()
+        cell(guarantee, mode).tests.push({ name, state: 'passed' })
+      } catch (error) {
+        cell(guarantee, mode).tests.push({ name, state: 'failed', error: String(error instanceof Error ? error.message : error).slice(0, 300) })
+        throw error
+      }
+    },
+    /** A measured fact about a cell that its pass or fail alone does not say (once per text). */
+    note(guarantee: GuaranteeId, mode: Mode, text: string) {
+      const notes = cell(guarantee, mode).notes
+      if (!notes.includes(text)) notes.push(text)
+    },
+  }
+}
