@@ -18,8 +18,9 @@ function cellText(results: EngineResults, key: string): string {
   const cell = results.cells[key]
   if (!cell || cell.tests.length === 0) return 'not measured'
   const failed = cell.tests.filter((t) => t.state === 'failed').length
-  const verdict = failed ? `**fails** (${failed} of ${cell.tests.length} tests)` : `holds (${cell.tests.length} ${cell.tests.length === 1 ? 'test' : 'tests'})`
-  return cell.notes.length ? `${verdict} ¹` : verdict
+  const tests = `${cell.tests.length} ${cell.tests.length === 1 ? 'test' : 'tests'}`
+  const verdict = failed ? `**fails** (${failed} of ${tests})` : cell.gaps.length ? `**does not hold** (measured by ${tests})` : `holds (${tests})`
+  return cell.notes.length || cell.gaps.length ? `${verdict} ¹` : verdict
 }
 
 /** The doc's text for `all` (one result per engine, same run). */
@@ -50,7 +51,12 @@ export function renderConformanceMatrix(all: EngineResults[]): string {
     }
   }
   const notes = all.flatMap((r) =>
-    GUARANTEES.flatMap((g) => g.modes.flatMap((mode) => (r.cells[cellKey(g.id, mode)]?.notes ?? []).map((note) => `- ${NAMES[r.engine]}, ${g.id}, ${mode}: ${note}`))),
+    GUARANTEES.flatMap((g) =>
+      g.modes.flatMap((mode) => {
+        const cell = r.cells[cellKey(g.id, mode)]
+        return [...(cell?.gaps ?? []), ...(cell?.notes ?? [])].map((note) => `- ${NAMES[r.engine]}, ${g.id}, ${mode}: ${note}`)
+      }),
+    ),
   )
   if (notes.length) lines.push('', '¹ Measured along with the verdict:', '', ...notes)
   return `${lines.join('\n')}\n`

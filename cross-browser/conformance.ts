@@ -23,7 +23,7 @@ export interface EngineResults {
   unavailable?: string
   date: string
   registered: number
-  cells: Record<string, { tests: { name: string; state: 'passed' | 'failed'; error?: string }[]; notes: string[] }>
+  cells: Record<string, { tests: { name: string; state: 'passed' | 'failed'; error?: string }[]; notes: string[]; gaps: string[] }>
 }
 
 /** The key of a cell in {@link EngineResults.cells}. */
@@ -34,7 +34,7 @@ export function conformance(engine: EngineName, runId: string) {
   const results: EngineResults = { runId, engine, date: new Date().toISOString().slice(0, 10), registered: 0, cells: {} }
   const cell = (guarantee: GuaranteeId, mode: Mode) => {
     const key = cellKey(guarantee, mode)
-    results.cells[key] ??= { tests: [], notes: [] }
+    results.cells[key] ??= { tests: [], notes: [], gaps: [] }
     return results.cells[key]
   }
   afterAll(() => {
@@ -65,6 +65,14 @@ export function conformance(engine: EngineName, runId: string) {
         cell(guarantee, mode).tests.push({ name, state: 'failed', error: String(error instanceof Error ? error.message : error).slice(0, 300) })
         throw error
       }
+    },
+    /**
+     * The guarantee does not hold in this engine, and the test measured exactly how (it passes while
+     * the engine behaves so, and fails once that changes): the cell says "does not hold", with why.
+     */
+    gap(guarantee: GuaranteeId, mode: Mode, text: string) {
+      const gaps = cell(guarantee, mode).gaps
+      if (!gaps.includes(text)) gaps.push(text)
     },
     /** A measured fact about a cell that its pass or fail alone does not say (once per text). */
     note(guarantee: GuaranteeId, mode: Mode, text: string) {

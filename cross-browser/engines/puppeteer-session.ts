@@ -9,7 +9,7 @@ const KEYS: Record<KeyName, KeyInput> = {
   Tab: 'Tab',
   Enter: 'Enter',
   Escape: 'Escape',
-  Space: 'Space',
+  Space: ' ',
   ArrowDown: 'ArrowDown',
   ArrowUp: 'ArrowUp',
   ArrowLeft: 'ArrowLeft',
@@ -78,7 +78,9 @@ export async function launchPuppeteer(engine: 'chromium' | 'firefox', executable
     extraPrefsFirefox: { 'media.peerconnection.ice.loopback': true, 'network.captive-portal-service.enabled': false },
   })
   try {
-    const page = (await browser.pages())[0] ?? (await browser.newPage())
+    // A new tab: Firefox's first tab never gets focus under BiDi (document.hasFocus() stays false), and
+    // an unfocused document runs no activation behaviour (Enter or Space on a button clicks nothing).
+    const page = await browser.newPage()
     const raw = await browser.version()
     return new PuppeteerSession(engine, describeVersion(engine, raw), browser, page)
   } catch (error) {

@@ -114,3 +114,8 @@ export async function pageFetch(url: string): Promise<void> {
 export function pageLocation(): string {
   return location.href
 }
+
+/** Whether the engine can move an iframe without reloading it (`Element.prototype.moveBefore`). */
+export function canMoveIframes(): boolean {
+  return typeof (Element.prototype as { moveBefore?: unknown }).moveBefore === 'function'
+}

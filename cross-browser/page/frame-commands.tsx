@@ -112,6 +112,11 @@ export function mountFrame(spec: FrameSpec): string {
   return key
 }
 
+/** Mounts several frames in one go (a batch of attack cases); their keys, in order. */
+export function mountFrames(specs: FrameSpec[]): string[] {
+  return specs.map(mountFrame)
+}
+
 function frameOf(key: string): Mounted {
   const frame = frames.get(key)
   if (!frame) throw new Error(`no frame "${key}" is mounted (mountFrame returns the key)`)

@@ -2,14 +2,14 @@
  * The kit's policy is in force before the app's first byte: every markup case of the Chromium
  * CSP-bypass suite, in both sandbox modes, each trying 13 request channels while parsing, at load and
  * later. The collector on another port must receive nothing, and every app's own script must run.
- * The cases of one mode run side by side (ten frames at a time) and each case is its own test.
+ * The cases of one mode run side by side (25 frames at a time) and each case is its own test.
  */
 import { describe, expect } from 'vitest'
 import { cspBypassCases } from '../../packages/react/test/apps/csp-bypass-cases'
 import { collected, exfiltrationScript } from '../../packages/react/test/apps/fixtures'
-import { mountFrame, pollUntil, type SuiteContext, settle, signals } from '../suite-context'
+import { pollUntil, type SuiteContext, settle, signals } from '../suite-context'
 
-const CHUNK = 10
+const CHUNK = 25
 
 export function cspFirstSuite(ctx: SuiteContext) {
   describe("the kit's CSP is in force before the app's first byte", () => {
@@ -24,11 +24,8 @@ export function cspFirstSuite(ctx: SuiteContext) {
         const ran = new Set<string>()
         for (let start = 0; start < cases.length; start += CHUNK) {
           const chunk = cases.slice(start, start + CHUNK).map((testCase, offset) => ({ testCase, tag: tagOf(start + offset) }))
-          const keys: string[] = []
-          for (const { testCase, tag } of chunk) {
-            const html = testCase.html(exfiltrationScript(ctx.collector, tag)).replaceAll('BASE_TAG', tag)
-            keys.push(await mountFrame(session, { html, proxyUrl, eager: true }))
-          }
+          const specs = chunk.map(({ testCase, tag }) => ({ html: testCase.html(exfiltrationScript(ctx.collector, tag)).replaceAll('BASE_TAG', tag), proxyUrl, eager: true }))
+          const keys = await session.call<string[]>('mountFrames', specs)
           const wanted = chunk.map((c) => c.tag)
           const seen = await pollUntil(
             async () => new Set((await signals(session, 'test/ran')).map((s) => String(s.params.case))),

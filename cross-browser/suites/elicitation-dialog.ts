@@ -194,8 +194,10 @@ export function elicitationDialogSuite(ctx: SuiteContext) {
       await tabTo(session, inDialog('radio', 'Free'))
       await click(session, inDialog('button', { regex: '^Send' }))
       await pollUntil(() => session.call<string | null>('attribute', DIALOG, 'data-status'), (s) => s === 'error', 10_000)
-      expect((await locate(session, inDialog('textbox', 'Email'))).invalid).toBe('true')
-      expect(await session.call<string | null>('text', `${DIALOG} [data-part="field"]:has(input[id$="_email"])`)).toContain('This address bounced.')
+      const emailField = await pollUntil(() => session.call<string | null>('text', `${DIALOG} [data-part="field"]:has(input[id$="_email"])`), (t) => t?.includes('This address bounced.') === true, 10_000)
+      expect(emailField).toContain('This address bounced.')
+      expect(await session.call<string | null>('text', `${DIALOG} [data-part="field"]:has(input[id$="_username"])`)).not.toContain('This address bounced.')
+      expect(await bodies(session)).toHaveLength(1)
       await expectNoAxeViolations(session, "the server's field errors")
     }, 90_000)
 
@@ -236,8 +238,11 @@ export function elicitationDialogSuite(ctx: SuiteContext) {
       ctx.record.test('elicitation-focus-return', 'dialog', `when ${outcome} from the keyboard, focus returns to the element that had it before`, async () => {
         const session = await ctx.page()
         await askFromKeyboard(session, formRequest({ type: 'object', properties: { name: { type: 'string', title: 'Name' } }, required: ['name'] }))
-        await tabTo(session, inDialog('textbox', 'Name'))
-        await session.type('Ada')
+        // Typed text would make Decline ask before discarding it: only the answer is typed.
+        if (outcome === 'answered') {
+          await tabTo(session, inDialog('textbox', 'Name'))
+          await session.type('Ada')
+        }
         const button = outcome === 'answered' ? inDialog('button', { regex: '^Send' }) : inDialog('button', 'Decline')
         await tabTo(session, button)
         await armed(session, button)

@@ -32,7 +32,7 @@ app.connect();`),
             })
             // The host keeps talking while the frame changes documents: context changes.
             await pollUntil(() => session.call<FrameLog>('frameLog', key), (log) => log.requests.length > 0)
-            await session.call('churnTheme', key, 20, 30)
+            await session.call('churnTheme', key, 12, 30)
             if (mode === 'srcdoc') {
               // The navigation really went out (whether the page got to run before the teardown or not).
               expect((await collected(ctx.collector, tag)).length).toBeGreaterThan(0)
