@@ -11,7 +11,7 @@ import { ENGINES } from './engines/engines'
 import { GUARANTEES } from './guarantees'
 
 const DOC = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'browser-conformance.md')
-const NAMES = { chromium: 'Chromium', firefox: 'Firefox', webkit: 'WebKit' } as const
+const NAMES = { firefox: 'Firefox', webkit: 'WebKit' } as const
 
 function cellText(results: EngineResults, key: string): string {
   if (results.unavailable) return 'not run (engine did not start)'

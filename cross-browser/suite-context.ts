@@ -1,4 +1,5 @@
-/** What every suite gets: the engine's session, the test page, the peers on other ports, and the matrix recorder. */
+/** What every suite gets: the engine's session, the test page, the peers on other ports (hostile-peers.global-setup.ts), and the matrix recorder. */
+import type {} from '../packages/react/test/apps/hostile-peers.global-setup'
 import { inject, onTestFailed } from 'vitest'
 import type { conformance } from './conformance'
 import type { EngineName, EngineSession } from './engines/engine-session'

@@ -1,7 +1,7 @@
 /** What a suite drives, whatever the engine: the test page, its commands, and real keyboard and pointer input. */
 
 /** The engines the cross-browser suite runs in. */
-export type EngineName = 'chromium' | 'firefox' | 'webkit'
+export type EngineName = 'firefox' | 'webkit'
 
 /** A key the suites press: the W3C WebDriver / Puppeteer names of the keys a form needs. */
 export type KeyName = 'Tab' | 'Enter' | 'Escape' | 'Space' | 'ArrowDown' | 'ArrowUp' | 'ArrowLeft' | 'ArrowRight' | 'Backspace' | 'Home' | 'End'
@@ -42,7 +42,7 @@ Promise.resolve().then(function () {
   if (!window.__xb || typeof window.__xb[cmd] !== 'function') throw new Error('the test page has no command "' + cmd + '" (did it load?)');
   return window.__xb[cmd].apply(null, args);
 }).then(function (value) { done(JSON.stringify({ ok: value === undefined ? null : value })); },
-  function (error) { done(JSON.stringify({ error: String((error && error.stack) || error) })); });`
+  function (error) { done(JSON.stringify({ error: String(error) + (error && error.stack ? ' at ' + error.stack : '') })); });`
 
 /** Reads {@link CALL_SCRIPT}'s answer: the value, or a thrown error naming the command. */
 export function readCallAnswer<T>(engine: EngineName, command: string, answer: unknown): T {

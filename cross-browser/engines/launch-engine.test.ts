@@ -20,7 +20,6 @@ function failingBinary(name: string, message: string): string {
 describe('launchEngine when an engine cannot run', () => {
   it.each([
     ['firefox', { FIREFOX_PATH: '/nonexistent/firefox-esr' }, /firefox-esr is not an executable file; run `bash scripts\/setup\.sh` as root .*apt-get install -y firefox-esr.*FIREFOX_PATH/],
-    ['chromium', { CHROMIUM_PATH: '/nonexistent/chromium' }, /\/nonexistent\/chromium is not an executable file; .*apt-get install -y chromium.*CHROMIUM_PATH/],
     ['webkit', { MINIBROWSER_PATH: '/nonexistent/MiniBrowser' }, /MiniBrowser is not an executable file; .*apt-get install -y webkit2gtk-driver.*MINIBROWSER_PATH/],
     ['webkit', { WEBKIT_WEBDRIVER_PATH: '/nonexistent/WebKitWebDriver' }, /WebKitWebDriver is not an executable file; .*webkit2gtk-driver.*WEBKIT_WEBDRIVER_PATH/],
     ['webkit', { XVFB_PATH: '/nonexistent/Xvfb' }, /Xvfb is not an executable file; .*apt-get install -y xvfb.*XVFB_PATH/],

@@ -3,16 +3,14 @@
  * missing or failed, and how to install it. The binaries come from Debian (`scripts/setup.sh`);
  * environment variables point elsewhere.
  */
-import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/chromium.ts'
 import { type EngineName, type EngineSession, EngineUnavailableError } from './engine-session'
 import { debianMiniBrowser, executable, onPath } from './find-executable'
-import { launchPuppeteer } from './puppeteer-session'
-import { launchWebDriver } from './webdriver-session'
+import { launchFirefox } from './firefox-session'
+import { launchWebKit } from './webkit-session'
 import { startXvfb } from './xvfb'
 
 /** Where each binary is looked for; the environment variable wins. */
 export interface EngineEnvironment {
-  CHROMIUM_PATH?: string
   FIREFOX_PATH?: string
   MINIBROWSER_PATH?: string
   WEBKIT_WEBDRIVER_PATH?: string
@@ -40,15 +38,11 @@ async function started<T>(engine: EngineName, binary: string, start: () => Promi
 export async function launchEngine(engine: EngineName, env: EngineEnvironment = process.env): Promise<EngineSession> {
   if (engine === 'firefox') {
     const firefox = need('firefox', 'firefox-esr', executable(env.FIREFOX_PATH, () => onPath('firefox-esr') ?? onPath('firefox')), 'FIREFOX_PATH', 'firefox-esr')
-    return started('firefox', firefox, () => launchPuppeteer('firefox', firefox))
-  }
-  if (engine === 'chromium') {
-    const chromium = need('chromium', CHROMIUM, executable(env.CHROMIUM_PATH ?? CHROMIUM, () => undefined), 'CHROMIUM_PATH', 'chromium')
-    return started('chromium', chromium, () => launchPuppeteer('chromium', chromium, CHROMIUM_ARGS.filter((flag) => flag !== '--headless')))
+    return started('firefox', firefox, () => launchFirefox(firefox))
   }
   const browser = need('webkit', 'MiniBrowser (libwebkit2gtk-4.1-0)', executable(env.MINIBROWSER_PATH, debianMiniBrowser), 'MINIBROWSER_PATH', 'webkit2gtk-driver')
   const driver = need('webkit', 'WebKitWebDriver', executable(env.WEBKIT_WEBDRIVER_PATH, () => onPath('WebKitWebDriver')), 'WEBKIT_WEBDRIVER_PATH', 'webkit2gtk-driver')
   const xvfb = need('webkit', 'Xvfb', executable(env.XVFB_PATH, () => onPath('Xvfb')), 'XVFB_PATH', 'xvfb')
   const display = await started('webkit', xvfb, () => startXvfb(xvfb))
-  return started('webkit', driver, () => launchWebDriver({ driver, browser, display }))
+  return started('webkit', driver, () => launchWebKit({ driver, browser, display }))
 }

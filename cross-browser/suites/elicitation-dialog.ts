@@ -191,8 +191,11 @@ export function elicitationDialogSuite(ctx: SuiteContext) {
       await session.type('ada')
       await tabTo(session, inDialog('textbox', 'Email'))
       await session.type('ada@example.com')
+      // Tab focuses a radio of an empty group without choosing it; Space chooses it.
       await tabTo(session, inDialog('radio', 'Free'))
+      await session.press('Space')
       await click(session, inDialog('button', { regex: '^Send' }))
+      await pollUntil(() => bodies(session), (b) => b.length > 0, 10_000)
       await pollUntil(() => session.call<string | null>('attribute', DIALOG, 'data-status'), (s) => s === 'error', 10_000)
       const emailField = await pollUntil(() => session.call<string | null>('text', `${DIALOG} [data-part="field"]:has(input[id$="_email"])`), (t) => t?.includes('This address bounced.') === true, 10_000)
       expect(emailField).toContain('This address bounced.')

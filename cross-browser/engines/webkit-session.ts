@@ -22,7 +22,7 @@ const KEYS: Record<KeyName, string> = {
   End: Key.END,
 }
 
-class WebDriverSession implements EngineSession {
+class WebKitSession implements EngineSession {
   readonly engine = 'webkit' as const
   constructor(
     readonly version: string,
@@ -96,7 +96,7 @@ async function waitForDriver(url: string, child: ChildProcess, output: () => str
 }
 
 /** Starts WebKitWebDriver on `display` and a MiniBrowser session; rejects with the driver's own words. */
-export async function launchWebDriver(options: { driver: string; browser: string; display: XDisplay; args?: string[] }): Promise<EngineSession> {
+export async function launchWebKit(options: { driver: string; browser: string; display: XDisplay; args?: string[] }): Promise<EngineSession> {
   const port = await freePort()
   const child = spawn(options.driver, [`--port=${port}`, '--host=127.0.0.1'], {
     env: { ...process.env, DISPLAY: options.display.display },
@@ -132,7 +132,7 @@ export async function launchWebDriver(options: { driver: string; browser: string
       await driver.manage().setTimeouts({ script: 60_000, pageLoad: 60_000 })
       await driver.manage().window().setRect({ width: 1280, height: 900 })
       const capabilities = await driver.getCapabilities()
-      return new WebDriverSession(`WebKitGTK ${String(capabilities.get('browserVersion'))}`, driver, stopServices)
+      return new WebKitSession(`WebKitGTK ${String(capabilities.get('browserVersion'))}`, driver, stopServices)
     } catch (error) {
       await driver.quit().catch(() => {})
       throw error

@@ -1,9 +1,9 @@
 /**
- * Firefox over WebDriver BiDi and Chromium over CDP, both through puppeteer-core: the engines'
- * own automation, with the Debian binaries (Puppeteer downloads nothing here).
+ * Firefox over WebDriver BiDi through puppeteer-core, with Debian's firefox-esr (Puppeteer downloads
+ * nothing here; no geckodriver is needed).
  */
 import puppeteer, { type Browser, type KeyInput, type Page } from 'puppeteer-core'
-import { CALL_SCRIPT, type EngineName, type EngineSession, type KeyName, readCallAnswer } from './engine-session'
+import { CALL_SCRIPT, type EngineSession, type KeyName, readCallAnswer } from './engine-session'
 
 const KEYS: Record<KeyName, KeyInput> = {
   Tab: 'Tab',
@@ -19,9 +19,9 @@ const KEYS: Record<KeyName, KeyInput> = {
   End: 'End',
 }
 
-class PuppeteerSession implements EngineSession {
+class FirefoxSession implements EngineSession {
   constructor(
-    readonly engine: EngineName,
+    readonly engine: 'firefox',
     readonly version: string,
     private readonly browser: Browser,
     private readonly page: Page,
@@ -64,13 +64,12 @@ class PuppeteerSession implements EngineSession {
   }
 }
 
-/** Launches `executablePath` as `engine` and opens one page; rejects with the browser's own error. */
-export async function launchPuppeteer(engine: 'chromium' | 'firefox', executablePath: string, args: string[] = []): Promise<EngineSession> {
+/** Launches the Firefox at `executablePath` and opens one page; rejects with the browser's own error. */
+export async function launchFirefox(executablePath: string): Promise<EngineSession> {
   const browser = await puppeteer.launch({
-    browser: engine === 'firefox' ? 'firefox' : 'chrome',
+    browser: 'firefox',
     executablePath,
     headless: true,
-    args,
     timeout: 60_000,
     protocolTimeout: 60_000,
     defaultViewport: { width: 1280, height: 800 },
@@ -81,16 +80,12 @@ export async function launchPuppeteer(engine: 'chromium' | 'firefox', executable
     // A new tab: Firefox's first tab never gets focus under BiDi (document.hasFocus() stays false), and
     // an unfocused document runs no activation behaviour (Enter or Space on a button clicks nothing).
     const page = await browser.newPage()
+    // `firefox/153.8.0`, as the matrix names it.
     const raw = await browser.version()
-    return new PuppeteerSession(engine, describeVersion(engine, raw), browser, page)
+    return new FirefoxSession('firefox', `Firefox ${raw.split('/')[1] ?? raw}`, browser, page)
   } catch (error) {
     await browser.close().catch(() => {})
     throw error
   }
 }
 
-// `firefox/153.8.0` and `HeadlessChrome/156.0.8078.108` as the matrix names them.
-function describeVersion(engine: 'chromium' | 'firefox', raw: string): string {
-  const number = raw.split('/')[1] ?? raw
-  return engine === 'firefox' ? `Firefox ${number}` : `Chromium ${number}`
-}
