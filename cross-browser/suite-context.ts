@@ -43,6 +43,9 @@ export function suiteContext(engine: EngineName, started: () => Promise<EngineSe
       })
       if (reload) {
         await session.goto(pageUrl)
+        // The page's module script defines the commands; a driver may report the navigation done before it ran.
+        const ready = await pollUntil(() => session.call<boolean>('ready').catch(() => false), Boolean, 15_000)
+        if (!ready) throw new Error(`${engine}: the test page ${pageUrl} loaded no commands within 15 s`)
         reload = false
       } else {
         await session.call('unmountAllFrames')

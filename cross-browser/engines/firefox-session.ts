@@ -80,9 +80,10 @@ export async function launchFirefox(executablePath: string): Promise<EngineSessi
     // A new tab: Firefox's first tab never gets focus under BiDi (document.hasFocus() stays false), and
     // an unfocused document runs no activation behaviour (Enter or Space on a button clicks nothing).
     const page = await browser.newPage()
-    // `firefox/153.8.0`, as the matrix names it.
+    // `firefox/153.8.0` from Debian's firefox-esr binary: `Firefox ESR 153.8.0`, as the matrix names it.
     const raw = await browser.version()
-    return new FirefoxSession('firefox', `Firefox ${raw.split('/')[1] ?? raw}`, browser, page)
+    const name = /esr/i.test(executablePath) ? 'Firefox ESR' : 'Firefox'
+    return new FirefoxSession('firefox', `${name} ${raw.split('/')[1] ?? raw}`, browser, page)
   } catch (error) {
     await browser.close().catch(() => {})
     throw error
