@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { cellKey, type EngineResults, RESULTS_DIR } from './conformance'
+import { cellKey, type EngineResults, RESULTS_DIR } from './conformance-results'
 import { ENGINES } from './engines/engines'
 import { GUARANTEES } from './guarantees'
 
@@ -34,8 +34,9 @@ export function renderConformanceMatrix(all: EngineResults[]): string {
     'test page bundles `McpAppFrame` and `ElicitationDialog` from the sources, the real ext-apps `App` runs',
     'in every frame, the sandbox proxy is `createSandboxProxyHandler` on its own 127.0.0.1 origin, and the',
     'collectors (HTTP and UDP) listen on other ports. "holds (n tests)" means every test of the cell passed',
-    'in that engine; a cell without a test that ran says so. See [SECURITY.md](../SECURITY.md#other-browsers)',
-    'for what differs between the engines and what the kit does about it.',
+    'in that engine; a cell without a test that ran says so. A cell says what this run measured: a failure',
+    'that comes and goes shows only in the runs it happened in. See [SECURITY.md](../SECURITY.md#other-browsers)',
+    'for what differs between the engines, what was seen across runs, and what the kit does about it.',
     '',
     '| engine | version | user agent |',
     '|---|---|---|',
