@@ -119,3 +119,5 @@ export function pageLocation(): string {
 export function canMoveIframes(): boolean {
   return typeof (Element.prototype as { moveBefore?: unknown }).moveBefore === 'function'
 }
+
+

@@ -22,13 +22,19 @@ function formRequest(requestedSchema: RequestedSchema, extra: Partial<Elicitatio
 
 const inDialog = (role: string, name?: RoleQuery['name']): RoleQuery => ({ role, name, within: DIALOG })
 
-/** Tabs (forwards) until `query` has focus; fails naming where focus went. */
-async function tabTo(session: EngineSession, query: RoleQuery, limit = 40): Promise<void> {
+/** What to Tab to: a role and name, or a CSS selector for controls without a role (date inputs). */
+type FocusTarget = RoleQuery | { selector: string }
+
+const focused = (session: EngineSession, target: FocusTarget) =>
+  'selector' in target ? session.call<boolean>('focusWithin', target.selector) : session.call<boolean>('hasFocus', target)
+
+/** Tabs (forwards) until `target` has focus; fails naming where focus went. */
+async function tabTo(session: EngineSession, query: FocusTarget, limit = 40): Promise<void> {
   for (let i = 0; i < limit; i++) {
-    if (await session.call<boolean>('hasFocus', query)) return
+    if (await focused(session, query)) return
     await session.press('Tab')
   }
-  if (await session.call<boolean>('hasFocus', query)) return
+  if (await focused(session, query)) return
   throw new Error(`${limit} Tab presses never reached ${JSON.stringify(query)}; focus is on ${await session.call<string>('describeFocus')}`)
 }
 
@@ -91,12 +97,16 @@ const EVERY_KIND: RequestedSchema = {
     site: { type: 'string', title: 'Website', format: 'uri' },
     age: { type: 'integer', title: 'Age', minimum: 18, maximum: 120 },
     ratio: { type: 'number', title: 'Ratio', minimum: 0, maximum: 1 },
+    day: { type: 'string', title: 'Day', format: 'date' },
+    at: { type: 'string', title: 'Meeting', format: 'date-time' },
     agree: { type: 'boolean', title: 'I agree' },
     size: { type: 'string', title: 'Size', enum: ['S', 'M', 'L'] },
     color: { type: 'string', title: 'Color', oneOf: [{ const: 'r', title: 'Red' }, { const: 'g', title: 'Green' }] },
     plan: { type: 'string', title: 'Plan', enum: ['free', 'pro'], enumNames: ['Free plan', 'Pro plan'] },
     tags: { type: 'array', title: 'Tags', items: { type: 'string', enum: ['alpha', 'beta', 'gamma'] } },
     langs: { type: 'array', title: 'Languages', items: { anyOf: [{ const: 'en', title: 'English' }, { const: 'fr', title: 'French' }] } },
+    city: { type: 'string', title: 'City', enum: Array.from({ length: 12 }, (_, i) => `c${i}`) },
+    topics: { type: 'array', title: 'Topics', items: { anyOf: Array.from({ length: 12 }, (_, i) => ({ const: `t${i}`, title: `Topic ${i}` })) } },
   },
   required: ['name', 'email'],
 }
@@ -129,6 +139,12 @@ export function elicitationDialogSuite(ctx: SuiteContext) {
       await session.type('42')
       await tabTo(session, inDialog('spinbutton', 'Ratio'))
       await session.type('0.25')
+      // Date fields take the digits and separators of the locale's format (en-US), as a person types them
+      // (WebKit's date-time field needs the comma before the time).
+      await tabTo(session, { selector: `${DIALOG} input[type="date"]` })
+      await session.type('01/31/2025')
+      await tabTo(session, { selector: `${DIALOG} input[type="datetime-local"]` })
+      await session.type('01/31/2025, 09:30 AM')
       await tabTo(session, inDialog('checkbox', 'I agree'))
       await session.press('Space')
       // A radio group is one Tab stop; the arrows choose within it.
@@ -144,6 +160,11 @@ export function elicitationDialogSuite(ctx: SuiteContext) {
       await session.press('Space')
       await tabTo(session, inDialog('checkbox', 'French'))
       await session.press('Space')
+      // A long single select is a native select: type-ahead chooses without opening it.
+      await tabTo(session, inDialog('combobox', 'City'))
+      await session.type('c5')
+      await tabTo(session, inDialog('checkbox', 'Topic 7'))
+      await session.press('Space')
       const send = inDialog('button', { regex: '^Send' })
       await tabTo(session, send)
       await armed(session, send)
@@ -153,7 +174,24 @@ export function elicitationDialogSuite(ctx: SuiteContext) {
         {
           id: expect.any(String),
           action: 'accept',
-          content: { name: 'Ada', email: 'ada@example.com', site: 'https://ada.example', age: 42, ratio: 0.25, agree: true, size: 'M', color: 'g', plan: 'pro', tags: ['alpha', 'gamma'], langs: ['fr'] },
+          content: {
+            name: 'Ada',
+            email: 'ada@example.com',
+            site: 'https://ada.example',
+            age: 42,
+            ratio: 0.25,
+            day: '2025-01-31',
+            // The page and this process share the machine's time zone.
+            at: new Date('2025-01-31T09:30').toISOString(),
+            agree: true,
+            size: 'M',
+            color: 'g',
+            plan: 'pro',
+            tags: ['alpha', 'gamma'],
+            langs: ['fr'],
+            city: 'c5',
+            topics: ['t7'],
+          },
         },
       ])
       expect(await pollUntil(() => dialogOpen(session), (open) => !open)).toBe(false)
