@@ -119,5 +119,3 @@ export function pageLocation(): string {
 export function canMoveIframes(): boolean {
   return typeof (Element.prototype as { moveBefore?: unknown }).moveBefore === 'function'
 }
-
-
