@@ -91,6 +91,23 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The MCP Apps sandbox and the elicitation dialog in Firefox and WebKit (and Chromium, for
+          // the matrix): Node drives each engine over its own protocol, one file per engine, two at a
+          // time, after the unit and browser tests so the engines do not compete with them.
+          name: 'cross-browser',
+          environment: 'node',
+          include: ['cross-browser/**/*.test.ts'],
+          exclude: IGNORED,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          maxWorkers: 2,
+          globalSetup: ['packages/react/test/apps/hostile-peers.global-setup.ts', 'cross-browser/test-page.global-setup.ts'],
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           environment: 'node',
           include: ['demo/e2e/**/*.test.ts', 'scripts/**/*.test.ts'],

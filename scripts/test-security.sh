@@ -12,7 +12,7 @@ rm -rf "$results" && mkdir -p "$results"
 printf 'vitest\tpassed\n' >"$results/steps.tsv"
 
 mapfile -t files < <(grep -rlE --include='*.test.ts' --include='*.test.tsx' --exclude-dir=node_modules \
-  '^// @module-tag security$' packages demo scripts | sort)
+  '^// @module-tag security$' packages demo scripts cross-browser | sort)
 echo "::: security suite: ${#files[@]} files"
 if ! pnpm exec vitest run --tags-filter=security --reporter=default --reporter=json \
   --outputFile.json="$results/vitest.json" "${files[@]}"; then

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: typecheck, lint, the release path (build + publish to a throwaway local
-# registry), every Vitest project (unit, real Chromium, stories, end to end) and the packaging
+# registry), every Vitest project (unit, real Chromium, stories, end to end, the cross-browser suite
+# in Chromium, Firefox and WebKit, which rewrites docs/browser-conformance.md) and the packaging
 # checks. Ends with one `N passed, N failed` line over all of it.
 set -uo pipefail
 cd "$(dirname "$0")/.."

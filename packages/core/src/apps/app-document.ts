@@ -167,8 +167,20 @@ const GUARD = `(function guard(config) {
     var dispatch = EventTarget.prototype.dispatchEvent;
     var post = MessagePort.prototype.postMessage;
     var Message = MessageEvent;
+    // Firefox refuses a cross-origin WindowProxy as MessageEventInit.source ("could not be converted
+    // to any of: WindowProxy, MessagePort, ServiceWorker"), which would leave the app deaf to its
+    // host: there the event gets the parent as its own source property instead.
+    var hostMessage = function (data) {
+      try {
+        return new Message('message', { data: data, origin: config.parentOrigin, source: parentWindow });
+      } catch (e) {
+        var message = new Message('message', { data: data, origin: config.parentOrigin });
+        defineProperty(message, 'source', { value: parentWindow, enumerable: true });
+        return message;
+      }
+    };
     port.onmessage = function (event) {
-      apply(dispatch, window, [new Message('message', { data: event.data, origin: config.parentOrigin, source: parentWindow })]);
+      apply(dispatch, window, [hostMessage(event.data)]);
     };
     // Capture phase, registered first: no app listener can stop it.
     window.addEventListener('pagehide', function () {

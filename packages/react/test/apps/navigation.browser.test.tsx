@@ -9,6 +9,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest'
 import { cleanup, render } from 'vitest-browser-react'
 import { McpAppFrame } from '../../src/apps'
 import { activity, appHtml, memoryServer, recorder, signals } from './fixtures'
+import { SELF_NAVIGATIONS } from './self-navigations'
 
 const collector = inject('appsCollectorUrl')
 const proxyUrl = inject('appsSandboxProxyUrl')
@@ -21,21 +22,10 @@ const MODES = [
   { mode: 'proxy', sandbox: { proxyUrl } },
 ]
 
-// Each way an app can replace its own document, run once it has its tool input.
-const NAVIGATIONS: { name: string; go: (url: string) => string }[] = [
-  { name: 'location assignment', go: (url) => `location.href = ${JSON.stringify(url)};` },
-  {
-    name: '<meta http-equiv="refresh">',
-    go: (url) => `const m = document.createElement('meta'); m.httpEquiv = 'refresh'; m.content = '0;url=' + ${JSON.stringify(url)}; document.head.appendChild(m);`,
-  },
-  { name: 'a link click', go: (url) => `const a = document.createElement('a'); a.href = ${JSON.stringify(url)}; document.body.appendChild(a); a.click();` },
-  { name: "window.open(url, '_self')", go: (url) => `window.open(${JSON.stringify(url)}, '_self');` },
-]
-
 describe('an app frame that navigates itself (Chromium)', () => {
   for (const { mode, sandbox } of MODES) {
     for (const optIn of [false, true]) {
-      for (const navigation of NAVIGATIONS) {
+      for (const navigation of SELF_NAVIGATIONS) {
         const label = `${mode} mode, ${navigation.name}${optIn ? ', to a page that accepts the frame policy' : ''}`
         it(`${label}: the new document receives nothing from the host`, async () => {
           const tag = `nav-${mode}-${optIn}-${Math.random().toString(36).slice(2)}`
