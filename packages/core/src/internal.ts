@@ -8,3 +8,5 @@ export { CONSENT_ACTIVATION_DELAY_MS, createActivationGuard } from './consent/ac
 export type { ActivationGuard, ActivationGuardOptions } from './consent/activation-guard'
 export { createRequestPacer, PacerRefusedError } from './consent/request-pacer'
 export type { PacerRefusal, PacerTurn, RequestPacer, RequestPacerOptions } from './consent/request-pacer'
+export { isolateUntrusted, revealHiddenCharacters } from './consent/reveal-hidden-characters'
+export type { RevealOptions } from './consent/reveal-hidden-characters'
