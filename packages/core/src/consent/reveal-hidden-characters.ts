@@ -8,12 +8,11 @@
 
 // Each range is invisible or reorders text: C0 and C1 controls; the soft hyphen; the Arabic letter
 // mark; Hangul and Khmer fillers; the Mongolian vowel separator; zero-width space, non-joiner and
-// the directional marks; line and paragraph
-// separators; embeddings, overrides and isolates; word joiner and invisible operators; the
-// deprecated format characters; the byte order mark; interlinear annotation marks; tag characters
-// and the supplementary variation selectors (both used to smuggle text to models); and, as
-// alternatives since they combine with what precedes them, the combining grapheme joiner and the
-// Mongolian variation selectors.
+// the directional marks; line and paragraph separators; embeddings, overrides and isolates; word
+// joiner and invisible operators; the deprecated format characters; the byte order mark;
+// interlinear annotation marks; tag characters and the supplementary variation selectors (both used
+// to smuggle text to models); lone surrogates; and, as alternatives since they combine with what
+// precedes them, the combining grapheme joiner and the Mongolian variation selectors.
 const HIDDEN =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is revealed
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b\u200c\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb]|\u034f|\u180b|\u180c|\u180d|\u180f|[\u{e0000}-\u{e007f}]|[\u{e0100}-\u{e01ef}]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu
