@@ -60,7 +60,7 @@ import type {
   ProxiedMcpMethod,
 } from './protocol'
 import { answerSamplingRequest, type McpAppSamplingHandler, parseSamplingRequest, SAMPLING_METHOD } from './sampling'
-import { MCP_HITL_APP_LEFT_METHOD, MCP_HITL_CHANNEL_METHOD } from './sandbox-proxy-protocol'
+import { MCP_HITL_APP_LEFT_METHOD, MCP_HITL_CHANNEL_METHOD, MCP_HITL_ESCAPE_METHOD } from './sandbox-proxy-protocol'
 import { relayErrorToJsonRpc } from './transports/relay-error'
 import type { McpProxyTransport } from './transports/types'
 
@@ -129,6 +129,14 @@ export interface McpAppHostHandlers {
    * sends nothing more; the host should remove the frame and say so.
    */
   onDocumentLeft?(): void
+  /**
+   * The person pressed Escape while the app had focus (keys inside a frame never reach the host
+   * page). Told by the kit's guard in documents built by `buildAppDocument`, through the kit's
+   * sandbox proxy in that mode; the app's own messages never reach it in port mode. Use it to leave
+   * full screen, and for nothing an app may not trigger itself: behind a proxy not built by the
+   * kit, an app could send it too.
+   */
+  onEscapeKey?(): void
 }
 
 /** Options of {@link createMcpAppHostBridge}. */
@@ -340,6 +348,7 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
     port.onmessage = (message: MessageEvent) => {
       const data = message.data as { method?: unknown } | undefined
       if (data?.method === MCP_HITL_APP_LEFT_METHOD) documentLeft()
+      else if (data?.method === MCP_HITL_ESCAPE_METHOD) handlers().onEscapeKey?.()
     }
   }
   const notify = (method: string, params: Record<string, unknown>) => post({ method, params })
@@ -584,6 +593,10 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
       }
       case 'notifications/tools/list_changed':
         if (appTools) h.onAppToolsChanged?.()
+        return
+      case MCP_HITL_ESCAPE_METHOD:
+        // In port mode only the port says so (the app's own window messages land here).
+        if (target?.channel !== 'port') h.onEscapeKey?.()
         return
       case 'ui/notifications/sandbox-proxy-ready':
         if (options.proxyResource) notify('ui/notifications/sandbox-resource-ready', options.proxyResource)

@@ -326,6 +326,10 @@ export class AppFrameController {
         this.update({ displayMode: mode })
         this.read().handlers.onDisplayModeChange?.(mode)
       },
+      // Escape pressed inside the app: only ever a way back to inline.
+      onEscapeKey: () => {
+        if (this.state.displayMode !== 'inline') this.exitDisplayMode()
+      },
       onSamplingRequest: this.read().requests.onSamplingRequest,
       onDownloadFile: this.read().requests.onDownloadFile,
       onInitialized: () => {
