@@ -96,9 +96,11 @@ export interface McpAppHostHandlers {
   onDisplayModeChange?(mode: McpAppDisplayMode): void
   /**
    * The app asks for a mode other than `inline` that host and app both allow: resolve `false` (or
-   * throw) to refuse, e.g. until the person confirms. Without it the mode is granted.
+   * throw) to refuse, e.g. until the person confirms; throw a `JsonRpcError` to answer the app with
+   * that error instead of its current mode. `signal` aborts when the app cancels the request or the
+   * frame closes. Without it the mode is granted.
    */
-  onDisplayModeRequest?(mode: Exclude<McpAppDisplayMode, 'inline'>): boolean | undefined | Promise<boolean | undefined>
+  onDisplayModeRequest?(mode: Exclude<McpAppDisplayMode, 'inline'>, init: { signal: AbortSignal }): boolean | undefined | Promise<boolean | undefined>
   /** The app asks to be closed; the host decides. */
   onRequestTeardown?(): void
   /**
@@ -393,12 +395,14 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
   }
 
   // Leaving for another mode than inline may need the host's (the person's) consent.
-  const grantDisplayMode = async (mode: McpAppDisplayMode): Promise<boolean> => {
+  const grantDisplayMode = async (mode: McpAppDisplayMode, signal: AbortSignal): Promise<boolean> => {
     const ask = handlers().onDisplayModeRequest
     if (mode === 'inline' || !ask) return true
     try {
-      return (await ask(mode)) !== false
-    } catch {
+      return (await ask(mode, { signal })) !== false
+    } catch (error) {
+      // The host's refusal with a reason (the app asked too often, or was stopped) reaches the app.
+      if (error instanceof JsonRpcError) throw error
       return false
     }
   }
@@ -486,7 +490,7 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
         const mode = params.mode as McpAppDisplayMode
         // The spec: never switch to a mode the app did not declare, nor one the host cannot show.
         const allowed = mode !== context.displayMode && hostModes.includes(mode) && appModes.includes(mode)
-        if (allowed && (await grantDisplayMode(mode)) && mode !== context.displayMode) {
+        if (allowed && (await grantDisplayMode(mode, signal)) && mode !== context.displayMode) {
           context = { ...context, displayMode: mode }
           handlers().onDisplayModeChange?.(mode)
         }

@@ -4,8 +4,11 @@
  * the question the person answers before it may.
  */
 import type { McpAppDisplayMode } from '@mcp-hitl/core/apps'
-import { useEffect, useId, useRef } from 'react'
+import { useId, useRef } from 'react'
+import { ConsentButton } from '../shared/consent-button'
 import type { McpAppFrameLabels, McpAppIdentity } from './labels'
+import { RequestAnnouncer } from './request-announcer'
+import { useRequestFocus } from './use-request-focus'
 
 type Mode = Exclude<McpAppDisplayMode, 'inline'>
 
@@ -22,24 +25,61 @@ export function FrameHostBar(props: { mode: Mode; app: McpAppIdentity; text: Mcp
   )
 }
 
-/** The app asked to leave the chat's flow: Allow or Not now, focused so the keyboard reaches it first. */
-export function DisplayModeRequest(props: { mode: Mode; app: McpAppIdentity; text: McpAppFrameLabels; onAnswer: (allow: boolean) => void }) {
-  const { mode, app, text, onAnswer } = props
+/** Props of {@link DisplayModeRequest}. */
+export interface DisplayModeRequestProps {
+  mode: Mode
+  /** Who asks, its own name already isolated. */
+  app: McpAppIdentity
+  text: McpAppFrameLabels
+  onAnswer: (allow: boolean) => void
+  /** "Stop requests from <app>" and its action (the question is refused too). */
+  stop: { label: string; onStop: () => void }
+  activationDelayMs: number | undefined
+  /** Where focus goes after the question when the place the person was in is gone (the app). */
+  returnFocus: () => HTMLElement | null | undefined
+}
+
+/**
+ * The app asked to leave the chat's flow: Not now or Allow, on the consent model. It lies over the
+ * top of the frame (nothing moves, so no click meant for the app lands on it by a shift), takes no
+ * focus, is announced, and comes right after the app in the tab order; Allow ignores activation for
+ * a moment after it appears; Escape inside means Not now.
+ */
+export function DisplayModeRequest(props: DisplayModeRequestProps) {
+  const { mode, app, text, onAnswer, stop, activationDelayMs, returnFocus } = props
   const id = useId()
-  const denyRef = useRef<HTMLButtonElement>(null)
-  useEffect(() => denyRef.current?.focus(), [])
+  const root = useRef<HTMLDivElement>(null)
+  const focus = useRequestFocus({ root, keep: () => root.current?.querySelector<HTMLElement>('[data-part="deny-display-mode"]'), fallback: returnFocus })
+  const question = text.confirmDisplayMode(mode, app)
   return (
-    // A labelled section: focus lands on its "Not now", and the screen reader names the question first.
-    <section data-part="display-mode-request" aria-labelledby={id}>
+    <div
+      ref={root}
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={id}
+      data-part="display-mode-request"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return
+        event.stopPropagation()
+        onAnswer(false)
+      }}
+      {...focus}
+    >
       <span id={id} data-part="display-mode-request-text">
-        {text.confirmDisplayMode(mode, app)}
+        {question}
       </span>
-      <button type="button" data-part="allow-display-mode" onClick={() => onAnswer(true)}>
-        {text.allowDisplayMode}
-      </button>
-      <button type="button" data-part="deny-display-mode" ref={denyRef} onClick={() => onAnswer(false)}>
-        {text.denyDisplayMode}
-      </button>
-    </section>
+      <span data-part="display-mode-request-actions">
+        <button type="button" data-part="stop-requests" onClick={stop.onStop}>
+          {stop.label}
+        </button>
+        <button type="button" data-part="deny-display-mode" onClick={() => onAnswer(false)}>
+          {text.denyDisplayMode}
+        </button>
+        <ConsentButton data-part="allow-display-mode" data-variant="primary" activationDelayMs={activationDelayMs} onClick={() => onAnswer(true)}>
+          {text.allowDisplayMode}
+        </ConsentButton>
+      </span>
+      <RequestAnnouncer text={question} />
+    </div>
   )
 }

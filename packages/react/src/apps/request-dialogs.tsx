@@ -1,4 +1,4 @@
-import type { McpAppDownload, SamplingApproval } from '@mcp-hitl/core/apps'
+import type { McpAppDownload, SamplingApproval, SamplingRequester } from '@mcp-hitl/core/apps'
 import type { AppRequestLabels } from './app-request-labels'
 import { DownloadConfirmDialog } from './download-confirm-dialog'
 import { SamplingApprovalDialog } from './sampling-approval-dialog'
@@ -10,7 +10,7 @@ export { saveDownloadFiles } from './save-download'
 /** A download waiting for the person's answer. */
 export interface PendingDownload {
   download: McpAppDownload
-  appName: string | undefined
+  requester: SamplingRequester
   answer: (save: boolean) => void
 }
 
@@ -20,17 +20,40 @@ export interface RequestDialogsProps {
   onDismissApproval: () => void
   pending: PendingDownload | undefined
   labels: Partial<AppRequestLabels> | undefined
+  /** The person stops this app's requests for the rest of the chat. */
+  onStop: () => void
+  activationDelayMs: number | undefined
+  container: HTMLElement | null | undefined
+  returnFocus: (() => HTMLElement | null | undefined) | undefined
 }
 
 /**
  * The dialogs of an app's requests that wait on a person, in a module of their own: a frame loads
  * it (and Radix Dialog with it) on its app's first sampling or download request, never up front.
  */
-export function RequestDialogs({ approval, onDismissApproval, pending, labels }: RequestDialogsProps) {
+export function RequestDialogs(props: RequestDialogsProps) {
+  const { approval, onDismissApproval, pending, labels, onStop, activationDelayMs, container, returnFocus } = props
   return (
     <>
-      <SamplingApprovalDialog approval={approval} labels={labels} onDismiss={onDismissApproval} />
-      <DownloadConfirmDialog download={pending?.download} appName={pending?.appName} labels={labels} onAnswer={(save) => pending?.answer(save)} />
+      <SamplingApprovalDialog
+        approval={approval}
+        labels={labels}
+        onDismiss={onDismissApproval}
+        onStop={onStop}
+        activationDelayMs={activationDelayMs}
+        container={container}
+        returnFocus={returnFocus}
+      />
+      <DownloadConfirmDialog
+        download={pending?.download}
+        requester={pending?.requester}
+        labels={labels}
+        onAnswer={(save) => pending?.answer(save)}
+        onStop={onStop}
+        activationDelayMs={activationDelayMs}
+        container={container}
+        returnFocus={returnFocus}
+      />
     </>
   )
 }

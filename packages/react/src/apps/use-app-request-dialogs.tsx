@@ -1,4 +1,5 @@
 import {
+  checkSamplingReviewable,
   INTERNAL_ERROR,
   JsonRpcError,
   type McpAppDownloadHandler,
@@ -7,9 +8,11 @@ import {
   type SamplingGenerate,
   type SamplingRequester,
 } from '@mcp-hitl/core/apps'
+import type { RequestPacer } from '@mcp-hitl/core/internal'
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react'
 import { useLatestRef } from '../shared/use-latest-ref'
 import type { AppRequestLabels } from './app-request-labels'
+import { takeTurn } from './app-request-pacers'
 import type { PendingDownload } from './request-dialogs'
 
 /**
@@ -47,7 +50,11 @@ async function dialogsLoaded(what: 'sampling' | 'download'): Promise<typeof impo
 export interface McpAppSamplingOptions {
   /** Runs the chat's model for an approved request: `createSamplingClient({ url })` (AI SDK route) or `createAgUiSamplingClient(agent)`. */
   generate: SamplingGenerate
-  /** The model may be offered the app's tools (`sampling.tools`); only with a `generate` that runs them. Default false. */
+  /**
+   * The model may be offered the app's tools (`sampling.tools`); only with a `generate` that runs
+   * them. The person sees each tool with its description and allows it explicitly (none by
+   * default); `generate` gets only the allowed ones. Default false.
+   */
   tools?: boolean
   /** Show the model's reply for review before the app gets it. Default true. */
   reviewResult?: boolean
@@ -65,6 +72,14 @@ export interface AppRequestDialogsOptions {
   labels?: Partial<AppRequestLabels>
   /** Who asks, read when a request arrives. */
   requester: () => SamplingRequester
+  /** The app's pacer (see `AppRequestPacers`), read when a request arrives: each request waits its turn. */
+  pacer: () => RequestPacer
+  /** How long the granting buttons ignore activation after they appear. Default 750 ms; 0 turns it off. */
+  activationDelayMs?: number
+  /** Where the dialogs portal: the frame's own wrapper, right after the app, so Tab from the app reaches them. Default `document.body`. */
+  container?: HTMLElement | null
+  /** Where focus goes after a dialog when the place it was in is gone (the app's frame). */
+  returnFocus?: () => HTMLElement | null | undefined
   /** How a download's link file is opened (the frame's `onOpenLink`, or a new window). */
   openLink?: (url: string) => unknown
 }
@@ -80,8 +95,10 @@ export interface AppRequestDialogs {
 /**
  * The requests of one app that wait on a person: sampling (reviewed with `SamplingApprovalDialog`)
  * and downloads (confirmed with `DownloadConfirmDialog`). The bridge takes one of each at a time,
- * so there is at most one dialog of each kind. Options are read through a ref: new inline objects
- * never change the handlers' identity.
+ * so there is at most one dialog of each kind. Each request first waits its turn with the app's
+ * pacer (longer after each refusal; refused once the person stopped the app, or with too many
+ * waiting), and a sampling request the person could not review in full is refused before anyone
+ * is asked. Options are read through a ref: new inline objects never change the handlers' identity.
  */
 export function useAppRequestDialogs(options: AppRequestDialogsOptions): AppRequestDialogs {
   const latest = useLatestRef(options)
@@ -94,10 +111,22 @@ export function useAppRequestDialogs(options: AppRequestDialogsOptions): AppRequ
     if (!hasSampling) return undefined
     return async (request, { signal }) => {
       if (!latest.current.sampling) throw new Error('sampling is off')
-      const { createSamplingApproval } = await dialogsLoaded('sampling')
+      // Refused at once, without a turn: nothing the person could be shown.
+      checkSamplingReviewable(request)
+      const turn = await takeTurn(latest.current.pacer(), 'sampling', signal)
+      let module: Awaited<ReturnType<typeof dialogsLoaded>>
+      try {
+        module = await dialogsLoaded('sampling')
+      } catch (error) {
+        turn.withdrawn()
+        throw error
+      }
       const sampling = latest.current.sampling
-      if (!sampling) throw new Error('sampling is off')
-      const next = createSamplingApproval(request, {
+      if (!sampling) {
+        turn.withdrawn()
+        throw new Error('sampling is off')
+      }
+      const next = module.createSamplingApproval(request, {
         generate: sampling.generate,
         signal,
         requester: latest.current.requester(),
@@ -105,9 +134,13 @@ export function useAppRequestDialogs(options: AppRequestDialogsOptions): AppRequ
       })
       setApproval(next)
       const clear = () => setApproval((current) => (current === next ? undefined : current))
-      // A failed request stays on screen with its reason until the person closes it.
       next.subscribe(() => {
         const { status } = next.getSnapshot()
+        // What the pacer learns: only the person's refusal makes the next request wait.
+        if (status === 'denied') turn.refused()
+        else if (status === 'sent' || status === 'failed') turn.approved()
+        else if (status === 'cancelled') turn.withdrawn()
+        // A failed request stays on screen with its reason until the person closes it.
         if (status === 'sent' || status === 'denied' || status === 'cancelled') clear()
       })
       return next.outcome
@@ -120,27 +153,54 @@ export function useAppRequestDialogs(options: AppRequestDialogsOptions): AppRequ
     if (downloadsOff) return undefined
     if (custom) return (download, init) => (latest.current.downloads as McpAppDownloadHandler)(download, init)
     return async (download, { signal }) => {
-      const { saveDownloadFiles } = await dialogsLoaded('download')
+      const turn = await takeTurn(latest.current.pacer(), 'download', signal)
+      let module: Awaited<ReturnType<typeof dialogsLoaded>>
+      try {
+        module = await dialogsLoaded('download')
+      } catch (error) {
+        turn.withdrawn()
+        throw error
+      }
       return new Promise<boolean>((resolve) => {
-        const done = (save: boolean) => {
+        const done = (save: boolean, withdrawn = false) => {
           signal.removeEventListener('abort', withdraw)
           setPending((current) => (current?.download === download ? undefined : current))
-          if (save) saveDownloadFiles(download.files, latest.current.openLink)
+          if (withdrawn) turn.withdrawn()
+          else if (save) turn.approved()
+          else turn.refused()
+          if (save) module.saveDownloadFiles(download.files, latest.current.openLink)
           resolve(save)
         }
-        const withdraw = () => done(false)
+        const withdraw = () => done(false, true)
         if (signal.aborted) return withdraw()
         signal.addEventListener('abort', withdraw, { once: true })
-        setPending({ download, appName: latest.current.requester().appName, answer: done })
+        setPending({ download, requester: latest.current.requester(), answer: (save) => done(save) })
       })
     }
   }, [downloadsOff, custom, latest])
+
+  // Stopping is the person's: every request of this app is refused from now on, this one first.
+  const stop = useMemo(
+    () => () => {
+      latest.current.pacer().stop()
+    },
+    [latest],
+  )
 
   // Nothing until a request waits on the person: the module is loaded by then (see dialogsLoaded).
   const dialogs =
     approval || pending ? (
       <Suspense fallback={null}>
-        <RequestDialogs approval={approval} onDismissApproval={() => setApproval(undefined)} pending={pending} labels={options.labels} />
+        <RequestDialogs
+          approval={approval}
+          onDismissApproval={() => setApproval(undefined)}
+          pending={pending}
+          labels={options.labels}
+          onStop={stop}
+          activationDelayMs={options.activationDelayMs}
+          container={options.container}
+          returnFocus={options.returnFocus}
+        />
       </Suspense>
     ) : null
   return { onSamplingRequest, onDownloadFile, samplingTools: options.sampling?.tools === true, dialogs }

@@ -1,10 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
-import { McpAppFrame } from '../../src/apps'
+import { defaultAppRequestPacers, McpAppFrame } from '../../src/apps'
 import { activity, appHtml, memoryServer, recorder } from './fixtures'
 
-afterEach(() => cleanup())
+afterEach(() => {
+  cleanup()
+  defaultAppRequestPacers.reset()
+})
+// The host's sentences isolate the names an app gave itself.
+const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u2068\u2069]/g, '')
 
 const root = () => document.querySelector<HTMLElement>('[data-mcp-hitl-app-frame]')
 function iframe(): HTMLIFrameElement {
@@ -71,10 +76,13 @@ const app = new App({ name: 'Board', version: '1' }, {}, { autoResize: true }); 
         handlers={{ onMessage: rec.onMessage, onDisplayModeChange }}
       />,
     )
-    const question = page.getByRole('region', { name: 'Big board from Boards asks to open in full screen.' })
+    const question = page.getByRole('dialog')
     await expect.element(question).toBeVisible()
-    // The keyboard lands on the safe answer.
-    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('Not now'))
+    // The host's words, then the app's claim; the question takes no focus.
+    expect(plain(question.element().querySelector('[data-part="display-mode-request-text"]')?.textContent)).toBe(
+      'An app from Boards asks to open in full screen. It calls itself “Big board”.',
+    )
+    expect(document.activeElement).toBe(document.body)
     expect(root()?.getAttribute('data-display-mode')).toBe('inline')
     await userEvent.click(page.getByRole('button', { name: 'Not now' }))
     await rec.waitFor('fullscreen')
@@ -100,7 +108,7 @@ const app = new App({ name: 'Board', version: '1' }, {}, { autoResize: true }); 
     expect(rec.find('fullscreen')[0]?.data).toEqual({ mode: 'fullscreen' })
     await vi.waitFor(() => expect(root()?.getAttribute('data-display-mode')).toBe('fullscreen'))
     const bar = document.querySelector<HTMLElement>('[data-part="host-bar"]')!
-    expect(bar.textContent).toContain('App: Big board from Boards')
+    expect(plain(bar.textContent)).toContain('App from Boards, calls itself “Big board”')
     // The bar is the host's, above the frame and outside it.
     expect(bar.getBoundingClientRect().bottom).toBeLessThanOrEqual(iframe().getBoundingClientRect().top)
     expect(bar.getBoundingClientRect().top).toBe(0)
@@ -122,7 +130,7 @@ const app = new App({ name: 'Board', version: '1' }, {}, { autoResize: true }); 
     )
     await rec.waitFor('fullscreen')
     expect(rec.find('fullscreen')[0]?.data).toEqual({ mode: 'fullscreen' })
-    expect(onDisplayModeRequest).toHaveBeenCalledExactlyOnceWith('fullscreen')
+    expect(onDisplayModeRequest).toHaveBeenCalledExactlyOnceWith('fullscreen', { signal: expect.any(AbortSignal) })
     expect(document.querySelector('[data-part="display-mode-request"]')).toBeNull()
   })
 })
