@@ -68,6 +68,7 @@ export const AppRequestDialog = forwardRef<HTMLDivElement, AppRequestDialogProps
     onKeyDown,
     onFocus,
     onBlur,
+    style,
     ...contentProps
   } = props
   const ids = { title: useId(), description: useId() }
@@ -88,6 +89,8 @@ export const AppRequestDialog = forwardRef<HTMLDivElement, AppRequestDialogProps
           {...{ [`data-mcp-hitl-${kind}`]: '' }}
           aria-labelledby={ids.title}
           aria-describedby={ids.description}
+          // Over the page, never in its flow, even without the stylesheet: nothing moves when it appears.
+          style={{ position: 'fixed', ...style }}
           // Never takes focus: the person may be typing elsewhere when the app asks.
           onOpenAutoFocus={composeEventHandlers(onOpenAutoFocus, (event) => event.preventDefault())}
           onCloseAutoFocus={composeEventHandlers(onCloseAutoFocus, (event) => event.preventDefault())}

@@ -58,6 +58,8 @@ export function DisplayModeRequest(props: DisplayModeRequestProps) {
       aria-modal="false"
       aria-labelledby={id}
       data-part="display-mode-request"
+      // Out of the flow even without the stylesheet: the frame never moves because the app asked.
+      style={{ position: 'absolute' }}
       onKeyDown={(event) => {
         if (event.key !== 'Escape') return
         event.stopPropagation()

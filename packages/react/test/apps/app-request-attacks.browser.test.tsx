@@ -9,6 +9,7 @@ import type { McpAppSamplingRequest } from '@mcp-hitl/core/apps'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
+import '../../src/styles.css'
 import { defaultAppRequestPacers, McpAppFrame } from '../../src/apps'
 import { activity, appHtml, memoryServer, recorder } from './fixtures'
 
