@@ -122,7 +122,11 @@ export const AppRequestDialog = forwardRef<HTMLDivElement, AppRequestDialogProps
               </div>
             </Description>
           </div>
-          <div data-part="body">{body}</div>
+          {/* Focusable, so the keyboard can scroll a long request that holds no control. */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable to be scrolled */}
+          <div data-part="body" tabIndex={0}>
+            {body}
+          </div>
           {error}
           {actions}
           <RequestAnnouncer text={announcement} />
