@@ -81,7 +81,7 @@ document.getElementById('bait').addEventListener('pointerenter', async () => {
   asked = true;
   report('fullscreen', await app.requestDisplayMode({ mode: 'fullscreen' }));
 });
-app.connect();`
+app.connect().then(() => report('connected', null));`
 
 describe('attack: a click aimed at the app lands on Allow', () => {
   it('the question moves nothing as it appears, and a click in its first moment grants nothing', async () => {
@@ -90,7 +90,7 @@ describe('attack: a click aimed at the app lands on Allow', () => {
     await render(
       <McpAppFrame content={activity()} transport={server.transport} sizing={{ displayModes: ['inline', 'fullscreen'], height: 300 }} handlers={{ onMessage: rec.onMessage }} eager />,
     )
-    await vi.waitFor(() => expect(root().dataset.status).toBe('ready'), { timeout: 10_000 })
+    await rec.waitFor('connected')
     const bait = inApp('srcdoc').getByRole('button', { name: 'Claim your prize' })
     await bait.hover()
     const before = iframe().getBoundingClientRect()

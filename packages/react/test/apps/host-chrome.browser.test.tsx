@@ -133,4 +133,34 @@ const app = new App({ name: 'Board', version: '1' }, {}, { autoResize: true }); 
     expect(onDisplayModeRequest).toHaveBeenCalledExactlyOnceWith('fullscreen', { signal: expect.any(AbortSignal) })
     expect(document.querySelector('[data-part="display-mode-request"]')).toBeNull()
   })
+
+  it('takes the person into the app after Allow and back where they were after full screen, by keyboard', async () => {
+    await page.viewport(1000, 640)
+    const rec = recorder()
+    const server = memoryServer({
+      html: appHtml(`const app = new App({ name: 'Big board', version: '1' }, { availableDisplayModes: ['inline', 'fullscreen'] });
+document.getElementById('root').innerHTML = '<button id="b">In the app</button>';
+document.getElementById('b').addEventListener('click', async () => report('fullscreen', await app.requestDisplayMode({ mode: 'fullscreen' })));
+app.connect().then(() => report('connected', null));`),
+    })
+    await render(
+      <McpAppFrame content={activity({ serverName: 'Boards' })} transport={server.transport} sizing={{ displayModes: ['inline', 'fullscreen'] }} handlers={{ onMessage: rec.onMessage }} eager />,
+    )
+    await rec.waitFor('connected')
+    await page.frameLocator(page.elementLocator(iframe())).getByRole('button', { name: 'In the app' }).click()
+    const allow = page.getByRole('button', { name: 'Allow' })
+    await expect.element(allow).toBeVisible()
+    expect(document.activeElement).toBe(iframe())
+    // Tab from the app: Stop requests, Not now, then Allow once it is ready.
+    await userEvent.keyboard('{Tab}{Tab}{Tab}')
+    expect(document.activeElement).toBe(allow.element())
+    await expect.poll(() => allow.element().getAttribute('data-armed')).toBe('true')
+    await userEvent.keyboard('{Enter}')
+    await rec.waitFor('fullscreen')
+    await vi.waitFor(() => expect(root()?.dataset.displayMode).toBe('fullscreen'))
+    await vi.waitFor(() => expect(document.activeElement).toBe(iframe()))
+    await userEvent.click(page.getByRole('button', { name: 'Exit full screen' }))
+    await vi.waitFor(() => expect(root()?.dataset.displayMode).toBe('inline'))
+    await vi.waitFor(() => expect(document.activeElement).toBe(iframe()))
+  })
 })
