@@ -98,7 +98,8 @@ export const SamplingApprovalDialog = forwardRef<HTMLDivElement, SamplingApprova
   const [draft, setDraft] = useState<McpAppSamplingRequest | undefined>()
   const [allowed, setAllowed] = useState<ReadonlySet<string>>(() => new Set())
   const [confirming, setConfirming] = useState(false)
-  const [unshown, setUnshown] = useState<ReadonlySet<string>>(() => new Set())
+  // The images and sounds that could not be shown, by part and kind.
+  const [unshown, setUnshown] = useState<ReadonlyMap<string, 'image' | 'audio'>>(() => new Map())
   const original = snapshot?.original
   const problem = useMemo(() => (original ? samplingReviewProblem(original) : undefined), [original])
   if (!approval || !snapshot || snapshot.status === 'sent' || snapshot.status === 'denied' || snapshot.status === 'cancelled') return null
@@ -108,7 +109,7 @@ export const SamplingApprovalDialog = forwardRef<HTMLDivElement, SamplingApprova
   const dirty = editing && JSON.stringify(draft) !== JSON.stringify(snapshot.request)
   const approvable = problem === undefined && unshown.size === 0
   const who = isolated(requester)
-  const onUnshown = (key: string) => setUnshown((current) => (current.has(key) ? current : new Set([...current, key])))
+  const onUnshown = (key: string, kind: 'image' | 'audio') => setUnshown((current) => (current.has(key) ? current : new Map([...current, [key, kind]])))
 
   const deny = () => {
     if (dirty && !confirming) setConfirming(true)
@@ -141,11 +142,11 @@ export const SamplingApprovalDialog = forwardRef<HTMLDivElement, SamplingApprova
             {labels.unreviewable(problem)}
           </p>
         ) : null}
-        {unshown.size > 0 ? (
-          <p data-part="unreviewable" role="alert">
-            {labels.mediaUnshown('image')}
+        {[...new Set(unshown.values())].map((kind) => (
+          <p key={kind} data-part="unreviewable" role="alert">
+            {labels.mediaUnshown(kind)}
           </p>
-        ) : null}
+        ))}
         {status === 'generating' ? <p data-part="generating">{labels.generating}</p> : null}
         {request.systemPrompt !== undefined ? (
           <section data-part="system-prompt">

@@ -10,18 +10,18 @@ import { UntrustedText } from '../shared/untrusted-text'
 import type { AppRequestLabels } from './app-request-labels'
 
 /** Called when an image or sound the model would get could not be shown. */
-export type OnUnshown = (key: string) => void
+export type OnUnshown = (key: string, kind: 'image' | 'audio') => void
 
 const json = (value: unknown) => JSON.stringify(value, null, 2) ?? 'null'
 
 function Media({ block, id, labels, onUnshown }: { block: SamplingMediaContent; id: string; labels: AppRequestLabels; onUnshown: OnUnshown }) {
   const src = `data:${block.mimeType};base64,${block.data}`
   if (block.type === 'image') {
-    return <img data-part="image" src={src} alt={labels.imageBlock(block.mimeType)} onError={() => onUnshown(id)} />
+    return <img data-part="image" src={src} alt={labels.imageBlock(block.mimeType)} onError={() => onUnshown(id, 'image')} />
   }
   return (
     // biome-ignore lint/a11y/useMediaCaption: the app's sound has no captions to give; its label names what it is
-    <audio data-part="audio" controls preload="metadata" src={src} aria-label={labels.audioBlock(block.mimeType)} onError={() => onUnshown(id)} />
+    <audio data-part="audio" controls preload="metadata" src={src} aria-label={labels.audioBlock(block.mimeType)} onError={() => onUnshown(id, 'audio')} />
   )
 }
 

@@ -183,6 +183,41 @@ describe('answering the sampling dialog', () => {
   })
 })
 
+describe('announcing who asks', () => {
+  const region = () => document.querySelector('[role="dialog"] [aria-live="polite"]')
+
+  it('the sampling dialog announces itself once in a polite live region, naming who asks and what it wants', async () => {
+    await render(<SamplingApprovalDialog approval={approvalOf(request('Split 10000 EUR'))} activationDelayMs={0} />)
+    await vi.waitFor(() =>
+      expect(region()?.textContent).toBe(
+        'An app from Budget server (shown for \u2068show_budget\u2069) asks to use your AI model; it calls itself “\u2068Budget helper\u2069”. Review the request after the app.',
+      ),
+    )
+  })
+
+  it('so does the download dialog', async () => {
+    await render(<DownloadConfirmDialog download={nine} requester={{ appName: 'Exporter', serverName: 'Reports' }} onAnswer={() => {}} activationDelayMs={0} />)
+    await vi.waitFor(() =>
+      expect(region()?.textContent).toBe('An app from Reports wants to save 9 files; it calls itself “\u2068Exporter\u2069”. Review them after the app.'),
+    )
+  })
+
+  it('a sound the app sends the model gets a player, named for what it is', async () => {
+    const wav = btoa('RIFF\0\0\0\0WAVEfmt ')
+    await render(
+      <SamplingApprovalDialog
+        approval={approvalOf({ messages: [{ role: 'user', content: [{ type: 'audio', data: wav, mimeType: 'audio/wav' }] }], maxTokens: 5 })}
+        activationDelayMs={0}
+      />,
+    )
+    await vi.waitFor(() => expect(document.querySelector('[role="dialog"] audio')).not.toBeNull())
+    const audio = document.querySelector<HTMLAudioElement>('[role="dialog"] audio')!
+    expect(audio.controls).toBe(true)
+    expect(audio.getAttribute('aria-label')).toBe('Sound the app sends to the model (audio/wav)')
+    expect(audio.src).toBe(`data:audio/wav;base64,${wav}`)
+  })
+})
+
 describe('answering the download dialog', () => {
   it('its corner button is labelled and does not save; Escape inside does not save', async () => {
     const onAnswer = vi.fn()
