@@ -22,6 +22,7 @@ describe('the public API reports', () => {
     expect(apiEntries().map((e) => `${e.specifier} -> api/${e.report}`)).toEqual([
       '@mcp-hitl/core -> api/core.api.md',
       '@mcp-hitl/core/apps -> api/core.apps.api.md',
+      '@mcp-hitl/core/internal -> api/core.internal.api.md',
       '@mcp-hitl/core/server -> api/core.server.api.md',
       '@mcp-hitl/core/server/redis -> api/core.server.redis.api.md',
       '@mcp-hitl/core/server/ai-sdk -> api/core.server.ai-sdk.api.md',

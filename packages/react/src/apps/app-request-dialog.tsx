@@ -5,8 +5,16 @@ import { useComposedRefs } from '../shared/use-composed-refs'
 import { RequestAnnouncer } from './request-announcer'
 import { useRequestFocus } from './use-request-focus'
 
-/** Props of {@link AppRequestDialog}: the shell's own, plus any prop of the dialog content element. */
-export interface AppRequestDialogProps extends Omit<ComponentPropsWithoutRef<typeof Content>, 'asChild' | 'forceMount' | 'title'> {
+/** What every app request dialog takes besides its own: where it renders, where focus goes after, and any prop of its content element. */
+export interface AppRequestDialogFrameProps extends Omit<ComponentPropsWithoutRef<typeof Content>, 'asChild' | 'forceMount' | 'title' | 'children'> {
+  /** Portal target (default `document.body`); `McpAppFrame` passes its own wrapper, right after the app. */
+  container?: HTMLElement | null | undefined
+  /** Where focus goes after the dialog when the place the person was in before is gone (the app's frame). */
+  returnFocus?: (() => HTMLElement | null | undefined) | undefined
+}
+
+/** Props of {@link AppRequestDialog}: the shell's own, plus {@link AppRequestDialogFrameProps}. */
+export interface AppRequestDialogProps extends AppRequestDialogFrameProps {
   /** `data-mcp-hitl-sampling` or `data-mcp-hitl-download` on the root. */
   kind: 'sampling' | 'download'
   /** The host's title, naming who asks. */
@@ -25,10 +33,6 @@ export interface AppRequestDialogProps extends Omit<ComponentPropsWithoutRef<typ
   onSafeChoice: () => void
   /** Announced once a moment after the dialog appears, then on each change. */
   announcement: string
-  /** Portal target (default `document.body`). */
-  container?: HTMLElement | null | undefined
-  /** Where focus goes after the dialog when the place the person was in before is gone. */
-  returnFocus?: (() => HTMLElement | null | undefined) | undefined
 }
 
 /** The corner button's cross, drawn so the button's only name is its label. */

@@ -1,16 +1,15 @@
 import type { McpAppDownload, SamplingRequester } from '@mcp-hitl/core/apps'
 import { isolateUntrusted } from '@mcp-hitl/core/internal'
-import { type ComponentPropsWithoutRef, forwardRef } from 'react'
+import { forwardRef } from 'react'
 import { ConsentButton } from '../shared/consent-button'
 import { useLabels } from '../shared/use-labels'
 import { UntrustedText } from '../shared/untrusted-text'
-import { AppRequestDialog } from './app-request-dialog'
+import { AppRequestDialog, type AppRequestDialogFrameProps } from './app-request-dialog'
 import { type AppRequestLabels, DEFAULT_APP_REQUEST_LABELS } from './app-request-labels'
-import { RequesterList } from './sampling-approval-dialog'
+import { RequesterList } from './requester-list'
 
 /** Props of {@link DownloadConfirmDialog}. */
-export interface DownloadConfirmDialogProps
-  extends Omit<ComponentPropsWithoutRef<typeof AppRequestDialog>, 'kind' | 'title' | 'description' | 'body' | 'error' | 'actions' | 'closeLabel' | 'onSafeChoice' | 'announcement'> {
+export interface DownloadConfirmDialogProps extends AppRequestDialogFrameProps {
   /** The parsed, bounded download waiting for the person; nothing is shown without one. */
   download: McpAppDownload | undefined
   /** Who asks: the app (its own name, from its handshake), the tool, the server. */

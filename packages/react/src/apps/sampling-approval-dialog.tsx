@@ -6,17 +6,17 @@ import {
   samplingReviewProblem,
 } from '@mcp-hitl/core/apps'
 import { isolateUntrusted } from '@mcp-hitl/core/internal'
-import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useMemo, useState, useSyncExternalStore } from 'react'
+import { forwardRef, type ReactNode, useMemo, useState, useSyncExternalStore } from 'react'
 import { ConsentButton } from '../shared/consent-button'
 import { useLabels } from '../shared/use-labels'
 import { UntrustedText } from '../shared/untrusted-text'
-import { AppRequestDialog } from './app-request-dialog'
+import { AppRequestDialog, type AppRequestDialogFrameProps } from './app-request-dialog'
 import { type AppRequestLabels, DEFAULT_APP_REQUEST_LABELS } from './app-request-labels'
+import { RequesterList } from './requester-list'
 import { OfferedTools, SamplingBlock } from './sampling-content'
 
 /** Props of {@link SamplingApprovalDialog}: the approval, the labels, and any prop of the dialog content element. */
-export interface SamplingApprovalDialogProps
-  extends Omit<ComponentPropsWithoutRef<typeof AppRequestDialog>, 'kind' | 'title' | 'description' | 'body' | 'error' | 'actions' | 'closeLabel' | 'onSafeChoice' | 'announcement'> {
+export interface SamplingApprovalDialogProps extends AppRequestDialogFrameProps {
   /** The request under review (`createSamplingApproval`); nothing is shown without one. */
   approval: SamplingApproval | undefined
   /** Any label to replace (i18n). */
@@ -50,35 +50,6 @@ function isolated(requester: SamplingRequester): SamplingRequester {
   if (requester.toolName) out.toolName = isolateUntrusted(requester.toolName)
   if (requester.serverName) out.serverName = requester.serverName
   return out
-}
-
-/** Who asks, as a definition list: the app by its claim, the tool, the server. */
-export function RequesterList({ requester, labels }: { requester: SamplingRequester; labels: AppRequestLabels }): ReactNode {
-  if (!requester.appName && !requester.toolName && !requester.serverName) return null
-  return (
-    <dl data-part="requester">
-      {requester.appName ? (
-        <>
-          <dt>{labels.requesterApp}</dt>
-          <dd data-part="app-claim">{labels.appClaim(isolateUntrusted(requester.appName))}</dd>
-        </>
-      ) : null}
-      {requester.toolName ? (
-        <>
-          <dt>{labels.requesterTool}</dt>
-          <dd>
-            <UntrustedText text={requester.toolName} singleLine />
-          </dd>
-        </>
-      ) : null}
-      {requester.serverName ? (
-        <>
-          <dt>{labels.requesterServer}</dt>
-          <dd>{requester.serverName}</dd>
-        </>
-      ) : null}
-    </dl>
-  )
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   type SamplingGenerate,
   type SamplingRequester,
 } from '@mcp-hitl/core/apps'
-import type { RequestPacer } from '@mcp-hitl/core/internal'
+import { createRequestPacer, type RequestPacer } from '@mcp-hitl/core/internal'
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react'
 import { useLatestRef } from '../shared/use-latest-ref'
 import type { AppRequestLabels } from './app-request-labels'
@@ -72,8 +72,8 @@ export interface AppRequestDialogsOptions {
   labels?: Partial<AppRequestLabels>
   /** Who asks, read when a request arrives. */
   requester: () => SamplingRequester
-  /** The app's pacer (see `AppRequestPacers`), read when a request arrives: each request waits its turn. */
-  pacer: () => RequestPacer
+  /** The app's pacer (see `AppRequestPacers`), read when a request arrives: each request waits its turn. Default: one of the hook's own. */
+  pacer?: () => RequestPacer
   /** How long the granting buttons ignore activation after they appear. Default 750 ms; 0 turns it off. */
   activationDelayMs?: number
   /** Where the dialogs portal: the frame's own wrapper, right after the app, so Tab from the app reaches them. Default `document.body`. */
@@ -102,6 +102,8 @@ export interface AppRequestDialogs {
  */
 export function useAppRequestDialogs(options: AppRequestDialogsOptions): AppRequestDialogs {
   const latest = useLatestRef(options)
+  const [ownPacer] = useState(() => createRequestPacer())
+  const pacerOf = useMemo(() => () => latest.current.pacer?.() ?? ownPacer, [latest, ownPacer])
   const [approval, setApproval] = useState<SamplingApproval | undefined>()
   const [pending, setPending] = useState<PendingDownload | undefined>()
   const hasSampling = options.sampling !== undefined
@@ -113,7 +115,7 @@ export function useAppRequestDialogs(options: AppRequestDialogsOptions): AppRequ
       if (!latest.current.sampling) throw new Error('sampling is off')
       // Refused at once, without a turn: nothing the person could be shown.
       checkSamplingReviewable(request)
-      const turn = await takeTurn(latest.current.pacer(), 'sampling', signal)
+      const turn = await takeTurn(pacerOf(), 'sampling', signal)
       let module: Awaited<ReturnType<typeof dialogsLoaded>>
       try {
         module = await dialogsLoaded('sampling')
@@ -145,7 +147,7 @@ export function useAppRequestDialogs(options: AppRequestDialogsOptions): AppRequ
       })
       return next.outcome
     }
-  }, [hasSampling, latest])
+  }, [hasSampling, latest, pacerOf])
 
   const custom = typeof downloads === 'function'
   const downloadsOff = downloads === false
@@ -153,7 +155,7 @@ export function useAppRequestDialogs(options: AppRequestDialogsOptions): AppRequ
     if (downloadsOff) return undefined
     if (custom) return (download, init) => (latest.current.downloads as McpAppDownloadHandler)(download, init)
     return async (download, { signal }) => {
-      const turn = await takeTurn(latest.current.pacer(), 'download', signal)
+      const turn = await takeTurn(pacerOf(), 'download', signal)
       let module: Awaited<ReturnType<typeof dialogsLoaded>>
       try {
         module = await dialogsLoaded('download')
@@ -177,14 +179,14 @@ export function useAppRequestDialogs(options: AppRequestDialogsOptions): AppRequ
         setPending({ download, requester: latest.current.requester(), answer: (save) => done(save) })
       })
     }
-  }, [downloadsOff, custom, latest])
+  }, [downloadsOff, custom, latest, pacerOf])
 
   // Stopping is the person's: every request of this app is refused from now on, this one first.
   const stop = useMemo(
     () => () => {
-      latest.current.pacer().stop()
+      pacerOf().stop()
     },
-    [latest],
+    [pacerOf],
   )
 
   // Nothing until a request waits on the person: the module is loaded by then (see dialogsLoaded).
