@@ -22,6 +22,7 @@ import {
 import type { McpAppDownloadHandler, McpAppSamplingHandler, McpAppToolset } from '@mcp-hitl/core/apps'
 import type { RequestPacer } from '@mcp-hitl/core/internal'
 import { takeTurn } from './app-request-pacers'
+import { dialogsLoaded } from './use-app-request-dialogs'
 import { FrameHeight, frameHeightKey, type McpAppFrameHeightOptions } from './frame-height'
 import { FrameHost, type McpAppSandboxTokens } from './frame-host'
 import { ToolCallRelay } from './tool-call-relay'
@@ -290,6 +291,8 @@ export class AppFrameController {
   // The default consent: each question waits its turn with the app's pacer (a pacer refusal is the
   // app's JSON-RPC error), then is shown by the component, one at a time: a newer one withdraws the older.
   private async askDisplayMode(mode: Exclude<McpAppDisplayMode, 'inline'>, signal: AbortSignal): Promise<boolean> {
+    // The question loads with the request dialogs, on first use; refused with -32603 if it cannot.
+    await dialogsLoaded('display-mode')
     const turn = await takeTurn(this.read().pacer, 'display-mode', signal)
     this.answerDisplayMode(false, true)
     return new Promise((resolve) => {

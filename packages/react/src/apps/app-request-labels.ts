@@ -1,4 +1,5 @@
 import type { SamplingApprovalStatus, SamplingRequester } from '@mcp-hitl/core/apps'
+import { stopRequestsLabel } from './labels'
 
 /**
  * Every text the sampling approval and the download confirmation show, so an app can translate or
@@ -129,7 +130,7 @@ export const DEFAULT_APP_REQUEST_LABELS: AppRequestLabels = {
   discardEdits: 'Deny the request and throw away your edits?',
   keepEditing: 'Keep editing',
   discardAndDeny: 'Deny and discard',
-  stopRequests: (appName) => (appName ? `Stop requests from “${appName}”` : 'Stop requests from this app'),
+  stopRequests: stopRequestsLabel,
   generating: 'Asking the model…',
   resultTitle: (model) => `Reply from ${model}`,
   sendResult: 'Send to the app',

@@ -35,6 +35,8 @@ export interface McpAppFrameLabels {
   confirmDisplayMode: (mode: Exclude<McpAppDisplayMode, 'inline'>, app: McpAppIdentity) => string
   allowDisplayMode: string
   denyDisplayMode: string
+  /** The person stops this app's requests of every kind for the rest of the chat (the app's own name, isolated, when it gave one). */
+  stopRequests: (appName: string | undefined) => string
   /** `LazyMcpAppFrame`: the placeholder's button that brings an evicted app back. */
   showApp: string
 }
@@ -52,6 +54,10 @@ const modeName = (mode: Exclude<McpAppDisplayMode, 'inline'>) => (mode === 'pip'
 const hostNamed = (app: McpAppIdentity) => `${app.serverName ? ` from ${app.serverName}` : ''}${app.toolName ? ` (shown for ${app.toolName})` : ''}`
 const claim = (app: McpAppIdentity) => (app.appName ? `calls itself “${app.appName}”` : '')
 
+/** "Stop requests from “<app>”": the frame's question and the request dialogs say it alike. */
+export const stopRequestsLabel = (appName: string | undefined): string =>
+  appName ? `Stop requests from “${appName}”` : 'Stop requests from this app'
+
 /** English defaults. */
 export const DEFAULT_MCP_APP_FRAME_LABELS: McpAppFrameLabels = {
   frameTitle: (app) => `App: ${describe(app)}`,
@@ -64,5 +70,6 @@ export const DEFAULT_MCP_APP_FRAME_LABELS: McpAppFrameLabels = {
   confirmDisplayMode: (mode, app) => `An app${hostNamed(app)} asks to open in ${modeName(mode)}.${app.appName ? ` It ${claim(app)}.` : ''}`,
   allowDisplayMode: 'Allow',
   denyDisplayMode: 'Not now',
+  stopRequests: stopRequestsLabel,
   showApp: 'Show app',
 }

@@ -4,6 +4,8 @@ import { isolateUntrusted } from '@mcp-hitl/core/internal'
 import {
   type ComponentPropsWithoutRef,
   forwardRef,
+  lazy,
+  Suspense,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -23,11 +25,11 @@ import {
   type McpAppFrameSandbox,
   type McpAppFrameSizing,
 } from './app-frame-controller'
-import { type AppRequestLabels, DEFAULT_APP_REQUEST_LABELS } from './app-request-labels'
+import type { AppRequestLabels } from './app-request-labels'
 import { type AppRequestPacers, defaultAppRequestPacers } from './app-request-pacers'
-import { DisplayModeRequest, FrameHostBar } from './frame-chrome'
+import { FrameHostBar } from './frame-chrome'
 import { DEFAULT_MCP_APP_FRAME_LABELS, type McpAppFrameLabels, type McpAppIdentity } from './labels'
-import { type McpAppSamplingOptions, useAppRequestDialogs } from './use-app-request-dialogs'
+import { loadRequestDialogs, type McpAppSamplingOptions, useAppRequestDialogs } from './use-app-request-dialogs'
 import { useAppResource } from './use-app-resource'
 
 /** Props of {@link EagerMcpAppFrame}: its own, grouped by concern, plus any `<div>` prop for its root. `McpAppFrame` adds when it goes live. */
@@ -87,6 +89,9 @@ export interface McpAppConsentOptions {
 
 const NONE = {}
 
+// Shown only once the module is loaded (the controller waits for it before asking), so it never suspends on a fetch.
+const DisplayModeRequest = lazy(() => loadRequestDialogs().then((module) => ({ default: module.DisplayModeRequest })))
+
 /**
  * One MCP App, mounted right away (`McpAppFrame` with `eager`): fetches its HTML through the
  * transport, runs it in a sandboxed iframe (no `allow-same-origin`, CSP from the resource's
@@ -131,7 +136,6 @@ const McpAppFrameView = forwardRef<HTMLDivElement, McpAppFrameProps>(function Mc
     ...rootProps
   } = props
   const text = useLabels(DEFAULT_MCP_APP_FRAME_LABELS, labels)
-  const requestText = useLabels(DEFAULT_APP_REQUEST_LABELS, labels)
   const [controller] = useState(() => new AppFrameController(() => inputs.current))
   const state = useSyncExternalStore(controller.subscribe, controller.getSnapshot, controller.getSnapshot)
   const { displayMode, error: frameError, displayModeRequest } = state
@@ -299,15 +303,17 @@ const McpAppFrameView = forwardRef<HTMLDivElement, McpAppFrameProps>(function Mc
       <div ref={slotRef} data-part="slot" hidden={status !== 'ready'} />
       {/* After the app in the tab order, drawn over the top of its frame: nothing moves. */}
       {displayModeRequest && status === 'ready' ? (
-        <DisplayModeRequest
+        <Suspense fallback={null}>
+          <DisplayModeRequest
           mode={displayModeRequest}
           app={claimed}
           text={text}
           onAnswer={(allow) => controller.answerDisplayMode(allow)}
-          stop={{ label: requestText.stopRequests(claimed.appName), onStop: () => controller.stopRequests() }}
+          stop={{ label: text.stopRequests(claimed.appName), onStop: () => controller.stopRequests() }}
           activationDelayMs={consent?.activationDelayMs}
           returnFocus={returnFocus}
-        />
+          />
+        </Suspense>
       ) : null}
       <div ref={setRequestsSlot} data-part="requests">
         {requests.dialogs}

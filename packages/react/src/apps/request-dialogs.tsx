@@ -4,7 +4,8 @@ import { DownloadConfirmDialog } from './download-confirm-dialog'
 import { SamplingApprovalDialog } from './sampling-approval-dialog'
 
 // Needed only once a request waits on the person, so they come with the dialogs, not up front.
-export { createSamplingApproval } from '@mcp-hitl/core/apps'
+export { checkSamplingReviewable, createSamplingApproval } from '@mcp-hitl/core/apps'
+export { DisplayModeRequest } from './display-mode-request'
 export { saveDownloadFiles } from './save-download'
 
 /** A download waiting for the person's answer. */
@@ -29,7 +30,8 @@ export interface RequestDialogsProps {
 
 /**
  * The dialogs of an app's requests that wait on a person, in a module of their own: a frame loads
- * it (and Radix Dialog with it) on its app's first sampling or download request, never up front.
+ * it (and Radix Dialog with it, and the full-screen question) on its app's first sampling, download
+ * or display-mode request, never up front.
  */
 export function RequestDialogs(props: RequestDialogsProps) {
   const { approval, onDismissApproval, pending, labels, onStop, activationDelayMs, container, returnFocus } = props

@@ -1,5 +1,4 @@
 import {
-  checkSamplingReviewable,
   INTERNAL_ERROR,
   JsonRpcError,
   type McpAppDownloadHandler,
@@ -22,8 +21,8 @@ import type { PendingDownload } from './request-dialogs'
 export const requestDialogsSource = { load: () => import('./request-dialogs') }
 
 let loading: Promise<typeof import('./request-dialogs')> | undefined
-// Fetched on an app's first sampling or download request; a failed fetch is tried again on the next one.
-function loadRequestDialogs() {
+/** @internal Fetched on an app's first sampling, download or display-mode request; a failed fetch is tried again on the next one. */
+export function loadRequestDialogs(): Promise<typeof import('./request-dialogs')> {
   loading ??= requestDialogsSource.load().catch((error: unknown) => {
     loading = undefined
     throw error
@@ -34,15 +33,16 @@ function loadRequestDialogs() {
 const RequestDialogs = lazy(() => loadRequestDialogs().then((module) => ({ default: module.RequestDialogs })))
 
 /**
- * Waits until the dialogs can be shown. The request stays pending meanwhile; when they cannot be
- * loaded (offline, a chunk missing after a deploy), it is refused with -32603 and says why.
+ * @internal Waits until the dialogs (or the full-screen question) can be shown. The request stays
+ * pending meanwhile; when they cannot be loaded (offline, a chunk missing after a deploy), it is
+ * refused with -32603 and says why.
  */
-async function dialogsLoaded(what: 'sampling' | 'download'): Promise<typeof import('./request-dialogs')> {
+export async function dialogsLoaded(what: 'sampling' | 'download' | 'display-mode'): Promise<typeof import('./request-dialogs')> {
   try {
     return await loadRequestDialogs()
   } catch {
-    const request = what === 'sampling' ? 'sampling request' : 'download'
-    throw new JsonRpcError(INTERNAL_ERROR, `The host could not load the dialog that asks the person about this ${request}, so it refused it; the app may ask again`)
+    const request = what === 'sampling' ? 'the dialog that asks the person about this sampling request' : what === 'download' ? 'the dialog that asks the person about this download' : 'the question that asks the person about this display mode'
+    throw new JsonRpcError(INTERNAL_ERROR, `The host could not load ${request}, so it refused it; the app may ask again`)
   }
 }
 
@@ -113,16 +113,10 @@ export function useAppRequestDialogs(options: AppRequestDialogsOptions): AppRequ
     if (!hasSampling) return undefined
     return async (request, { signal }) => {
       if (!latest.current.sampling) throw new Error('sampling is off')
-      // Refused at once, without a turn: nothing the person could be shown.
-      checkSamplingReviewable(request)
+      const module = await dialogsLoaded('sampling')
+      // Refused at once, without a turn: a part the person could not be shown.
+      module.checkSamplingReviewable(request)
       const turn = await takeTurn(pacerOf(), 'sampling', signal)
-      let module: Awaited<ReturnType<typeof dialogsLoaded>>
-      try {
-        module = await dialogsLoaded('sampling')
-      } catch (error) {
-        turn.withdrawn()
-        throw error
-      }
       const sampling = latest.current.sampling
       if (!sampling) {
         turn.withdrawn()
@@ -155,14 +149,8 @@ export function useAppRequestDialogs(options: AppRequestDialogsOptions): AppRequ
     if (downloadsOff) return undefined
     if (custom) return (download, init) => (latest.current.downloads as McpAppDownloadHandler)(download, init)
     return async (download, { signal }) => {
+      const module = await dialogsLoaded('download')
       const turn = await takeTurn(pacerOf(), 'download', signal)
-      let module: Awaited<ReturnType<typeof dialogsLoaded>>
-      try {
-        module = await dialogsLoaded('download')
-      } catch (error) {
-        turn.withdrawn()
-        throw error
-      }
       return new Promise<boolean>((resolve) => {
         const done = (save: boolean, withdrawn = false) => {
           signal.removeEventListener('abort', withdraw)
