@@ -42,6 +42,23 @@ const nine: McpAppDownload = parseDownloadRequest(
   { maxBytes: 1 << 20 },
 )
 
+// A host that removes the dialog once its failed request is dismissed.
+function DismissingHost({ approval }: { approval: SamplingApproval }) {
+  const [shown, setShown] = useState<SamplingApproval | undefined>(approval)
+  return <SamplingApprovalDialog approval={shown} onDismiss={() => setShown(undefined)} />
+}
+
+// A chat whose composer the person types in when the app's request arrives.
+function ComposerHost({ approval }: { approval: SamplingApproval }) {
+  const [shown, setShown] = useState(false)
+  return (
+    <>
+      <input aria-label="Composer" onChange={() => setShown(true)} />
+      {shown ? <SamplingApprovalDialog approval={approval} activationDelayMs={0} /> : null}
+    </>
+  )
+}
+
 async function expectNoAxeViolations(): Promise<void> {
   const result = await axe.run(document.body, { resultTypes: ['violations'] })
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([])
@@ -138,11 +155,7 @@ describe('answering the sampling dialog', () => {
   it('a failed model shows why above the actions, and focus stays on the actions (the real delay)', async () => {
     let fail: (error: Error) => void = () => {}
     const approval = approvalOf(request('Split 10000 EUR'), () => new Promise((_, reject) => (fail = reject)))
-    function Host() {
-      const [shown, setShown] = useState<SamplingApproval | undefined>(approval)
-      return <SamplingApprovalDialog approval={shown} onDismiss={() => setShown(undefined)} />
-    }
-    await render(<Host />)
+    await render(<DismissingHost approval={approval} />)
     const approve = dialog().getByRole('button', { name: 'Approve', exact: true })
     await expect.poll(() => approve.element().getAttribute('data-armed')).toBe('true')
     // By keyboard: Tab to Approve, Enter.
@@ -163,16 +176,7 @@ describe('answering the sampling dialog', () => {
 
   it('takes no focus when it appears, and gives it back where the person was after they answered', async () => {
     const approval = approvalOf(request('Split 10000 EUR'))
-    function Host() {
-      const [shown, setShown] = useState(false)
-      return (
-        <>
-          <input aria-label="Composer" onChange={() => setShown(true)} />
-          {shown ? <SamplingApprovalDialog approval={approval} activationDelayMs={0} /> : null}
-        </>
-      )
-    }
-    await render(<Host />)
+    await render(<ComposerHost approval={approval} />)
     const composer = page.getByRole('textbox', { name: 'Composer' })
     await userEvent.type(composer, 'a')
     await expect.element(dialog()).toBeVisible()
