@@ -100,6 +100,28 @@ describe('sampling/createMessage from the real App', () => {
     expect(generate).not.toHaveBeenCalled()
   })
 
+  it('comes right after the app in the tab order: Tab from inside the app reaches the dialog', async () => {
+    await page.viewport(1000, 640)
+    const rec = recorder()
+    const server = memoryServer({
+      html: appHtml(`document.getElementById('root').innerHTML = '<button>In the app</button>';
+${ASK}`),
+    })
+    await render(
+      <>
+        <McpAppFrame content={activity()} transport={server.transport} handlers={{ onMessage: rec.onMessage }} sampling={{ generate: async () => reply }} eager />
+        <button type="button">After the frame</button>
+      </>,
+    )
+    await vi.waitFor(() => expect(dialog()).not.toBeNull(), { timeout: 10_000 })
+    const frame = document.querySelector('iframe')!
+    await page.frameLocator(page.elementLocator(frame)).getByRole('button', { name: 'In the app' }).click()
+    expect(dialog()!.contains(document.activeElement)).toBe(false)
+    await userEvent.keyboard('{Tab}')
+    expect(dialog()!.contains(document.activeElement)).toBe(true)
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Close and deny')
+  })
+
   it('without a sampling option the host advertises none, and a request anyway gets -32601 saying so', async () => {
     const rec = recorder()
     const server = memoryServer({ html: appHtml(ASK) })
