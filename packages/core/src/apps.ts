@@ -82,6 +82,14 @@ export type {
   SamplingToolUseContent,
 } from './apps/sampling'
 export {
+  checkSamplingReviewable,
+  MAX_SAMPLING_MEDIA_BYTES,
+  MAX_SAMPLING_PART_CHARS,
+  SAMPLING_AUDIO_TYPES,
+  SAMPLING_IMAGE_TYPES,
+  samplingReviewProblem,
+} from './apps/sampling-review'
+export {
   DANGEROUS_DOWNLOAD_EXTENSIONS,
   DEFAULT_MAX_DOWNLOAD_BYTES,
   DOWNLOAD_FILE_METHOD,
@@ -108,6 +116,7 @@ export type {
   SamplingApprovalSnapshot,
   SamplingApprovalStatus,
   SamplingGenerate,
+  SamplingGrant,
   SamplingRequester,
 } from './apps/sampling-approval'
 export { createSamplingClient } from './apps/sampling-client'

@@ -3,8 +3,8 @@
  * from the story's options, so each story starts with an empty call log.
  */
 import type { McpAppsActivityContent, ProxiedMCPRequest } from '@mcp-hitl/core'
-import { McpAppFrame, type McpAppFrameProps } from '@mcp-hitl/react/apps'
-import { useMemo } from 'react'
+import { createAppRequestPacers, McpAppFrame, type McpAppFrameProps } from '@mcp-hitl/react/apps'
+import { useMemo, useState } from 'react'
 import { createStoryTransport, type StoryTransportOptions } from './story-transport'
 
 /** Props of the harness: the frame's own props (minus the transport) plus the story server. */
@@ -35,9 +35,11 @@ export function AppFrameHarness({ server, onProxiedRequest, ...props }: AppFrame
   const key = JSON.stringify(server ?? {})
   // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt only when the server options change
   const transport = useMemo(() => createStoryTransport({ ...server, onRequest: onProxiedRequest }), [key, onProxiedRequest])
+  // Each story is a chat of its own: a refusal in one never makes the next story's app wait.
+  const [pacers] = useState(() => createAppRequestPacers())
   return (
     <div style={{ maxWidth: 640 }}>
-      <McpAppFrame {...props} transport={transport} />
+      <McpAppFrame {...props} consent={{ pacers, ...props.consent }} transport={transport} />
     </div>
   )
 }

@@ -4,6 +4,7 @@ import type { ComponentType } from 'react'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { canDriveAppFrame, clickInApp, waitForAppText } from '../support/app-frame-driver'
 import { appEvents, waitForAppEvent } from './app-events'
+import { at, REVIEW_VIEWPORTS } from '../support/viewports'
 import { AppFrameHarness, type AppFrameHarnessProps, forecastActivity } from './app-frame-harness'
 
 const USAGE = `
@@ -53,6 +54,7 @@ const meta = {
     onProxiedRequest: { description: 'Every proxied request the frame sends.', table: { category: 'Story harness' } },
   },
   parameters: {
+    viewport: { options: REVIEW_VIEWPORTS },
     docs: {
       description: {
         component:
@@ -227,17 +229,53 @@ export const MaxHeight: Story = {
   },
 }
 
-/** The app asks for fullscreen: the host asks the person first, the app stays inline meanwhile. */
-export const FullscreenConfirmation: Story = {
+async function question(canvasElement: HTMLElement): Promise<HTMLElement> {
+  return within(canvasElement).findByRole('dialog', { name: /asks to open in full screen/ }, { timeout: 10_000 })
+}
+
+async function allowWhenReady(canvasElement: HTMLElement): Promise<HTMLElement> {
+  const allow = await within(canvasElement).findByRole('button', { name: 'Allow' }, { timeout: 10_000 })
+  await waitFor(() => expect(allow).toHaveAttribute('data-armed', 'true'))
+  return allow
+}
+
+/**
+ * The display-mode question: over the top of the frame (nothing moves), in the host's words with the
+ * app's claim, taking no focus; Allow ignores clicks for a moment after it appears.
+ */
+const DisplayModeQuestion: Story = {
   args: { content: forecastActivity({ autoRun: ['fullscreen'] }) },
   play: async ({ canvasElement, args }) => {
     await readyFrame(canvasElement)
-    const canvas = within(canvasElement)
-    await expect(await canvas.findByRole('region', { name: 'Forecast from weather asks to open in full screen.' }, { timeout: 10_000 })).toBeVisible()
+    const asked = await question(canvasElement)
+    await expect(asked).toHaveTextContent('An app from weather asks to open in full screen. It calls itself “\u2068Forecast\u2069”.')
+    expect(asked.contains(canvasElement.ownerDocument.activeElement)).toBe(false)
     expect(frameRoot(canvasElement)).toHaveAttribute('data-display-mode', 'inline')
+    await allowWhenReady(canvasElement)
     expect(args.handlers?.onDisplayModeChange).not.toHaveBeenCalled()
   },
 }
+
+/** The host bar over an app in full screen: the server, the app by its claim, and the way back. */
+const HostBar: Story = {
+  args: { content: forecastActivity({ autoRun: ['fullscreen'] }) },
+  play: async ({ canvasElement, args }) => {
+    await readyFrame(canvasElement)
+    await userEvent.click(await allowWhenReady(canvasElement))
+    await waitFor(() => expect(args.handlers?.onDisplayModeChange).toHaveBeenCalledWith('fullscreen'), { timeout: 10_000 })
+    await expect(canvasElement.querySelector('[data-part="host-bar"]')).toHaveTextContent('App from weather, calls itself “\u2068Forecast\u2069”')
+    await expect(within(canvasElement).getByRole('button', { name: 'Exit full screen' })).toBeVisible()
+  },
+}
+
+export const DisplayModeQuestionDesktopLight = at(DisplayModeQuestion, 'desktop', 'light')
+export const DisplayModeQuestionDesktopDark = at(DisplayModeQuestion, 'desktop', 'dark')
+export const DisplayModeQuestionPhoneLight = at(DisplayModeQuestion, 'phone', 'light')
+export const DisplayModeQuestionPhoneDark = at(DisplayModeQuestion, 'phone', 'dark')
+export const HostBarDesktopLight = at(HostBar, 'desktop', 'light')
+export const HostBarDesktopDark = at(HostBar, 'desktop', 'dark')
+export const HostBarPhoneLight = at(HostBar, 'phone', 'light')
+export const HostBarPhoneDark = at(HostBar, 'phone', 'dark')
 
 /** "Not now": the app is told it stays inline. */
 export const FullscreenDenied: Story = {
@@ -251,15 +289,14 @@ export const FullscreenDenied: Story = {
   },
 }
 
-/** The app asks for fullscreen; the person allows it; the host keeps its bar naming the app and server, with the way back. */
+/** Allow, then the host's exit control brings the app back inline. */
 export const FullscreenRequest: Story = {
   args: { content: forecastActivity({ autoRun: ['fullscreen'] }) },
   play: async ({ canvasElement, args }) => {
     await readyFrame(canvasElement)
-    await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Allow' }, { timeout: 10_000 }))
+    await userEvent.click(await allowWhenReady(canvasElement))
     await waitFor(() => expect(args.handlers?.onDisplayModeChange).toHaveBeenCalledWith('fullscreen'), { timeout: 10_000 })
     expect(frameRoot(canvasElement)).toHaveAttribute('data-display-mode', 'fullscreen')
-    await expect(canvasElement.querySelector('[data-part="host-bar"]')).toHaveTextContent('App: Forecast from weather')
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Exit full screen' }))
     expect(args.handlers?.onDisplayModeChange).toHaveBeenLastCalledWith('inline')
     expect(frameRoot(canvasElement)).toHaveAttribute('data-display-mode', 'inline')

@@ -20,9 +20,12 @@
  *   frame navigates or reloads, the port dies with the old document and no host message can reach
  *   the new one. A `pagehide` notice on the port tells the host at once;
  * - it drops, before any app listener, every browser-delivered `message` from a window that is
- *   neither the parent nor one of the app's own frames (a sibling app can name this window).
+ *   neither the parent nor one of the app's own frames (a sibling app can name this window);
+ * - it tells the host on the port when the person presses Escape in the document (a trusted key
+ *   press, read through getters captured before app code runs): keys inside a frame never reach
+ *   the host page, and Escape must leave full screen however the app handles its keys.
  */
-import { MCP_HITL_APP_LEFT_METHOD, MCP_HITL_CHANNEL_METHOD } from './sandbox-proxy-protocol'
+import { MCP_HITL_APP_LEFT_METHOD, MCP_HITL_CHANNEL_METHOD, MCP_HITL_ESCAPE_METHOD } from './sandbox-proxy-protocol'
 
 /** Options of {@link buildAppDocument}. */
 export interface AppDocumentOptions {
@@ -186,6 +189,16 @@ const GUARD = `(function guard(config) {
     window.addEventListener('pagehide', function () {
       apply(post, port, [{ jsonrpc: '2.0', method: config.leftMethod, params: {} }]);
     }, true);
+    // Escape is the host's way out of full screen, and keys inside this frame never reach the host
+    // page: tell it. First in line on the window's capture phase, so no app listener runs before;
+    // the key is read through getters taken before any app code, which cannot redefine them for us.
+    var keyOf = getDescriptor(KeyboardEvent.prototype, 'key').get;
+    var repeatOf = getDescriptor(KeyboardEvent.prototype, 'repeat').get;
+    window.addEventListener('keydown', function (event) {
+      if (event.isTrusted && apply(keyOf, event, []) === 'Escape' && !apply(repeatOf, event, [])) {
+        apply(post, port, [{ jsonrpc: '2.0', method: config.escapeMethod, params: {} }]);
+      }
+    }, true);
     // Other windows can name this one (a sibling app through parent.frames, or top.frames[i][0]
     // behind a proxy) and post to it. Before any app listener, drop every message that comes from
     // neither the parent nor one of the app's own frames: a view that forgets to check
@@ -228,6 +241,7 @@ export function buildAppDocument(html: string, options: AppDocumentOptions): str
     parentOrigin: options.parentOrigin,
     channelMethod: MCP_HITL_CHANNEL_METHOD,
     leftMethod: MCP_HITL_APP_LEFT_METHOD,
+    escapeMethod: MCP_HITL_ESCAPE_METHOD,
   }).replace(/</g, '\\u003c')
   const app = html.charCodeAt(0) === 0xfeff ? html.slice(1) : html
   return `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${escapeAttribute(options.csp)}"><script>${GUARD}(${config});</script>${app}`

@@ -53,28 +53,83 @@ export interface McpAppDownload {
 }
 
 /**
- * Extensions the kit refuses to save from an app: programs and scripts the operating system runs
- * when the file is opened. The spec leaves the policy to the host ("MAY reject the download based
- * on security policy"); this list is the kit's, after the types browsers warn about.
+ * Extensions the kit refuses to save from an app: what the operating system runs, installs, mounts
+ * or opens with macros when the file is opened. The spec leaves the policy to the host ("MAY reject
+ * the download based on security policy"); the model is Chromium's download protection
+ * (`download_file_types.asciipb`: every type it rates `DANGEROUS` or `ALLOW_ON_USER_GESTURE` on
+ * any platform), plus what it lets through and attackers use to get past the mark of the web: disk
+ * images that mount (`iso`, `img`, `vhd`, `vhdx`, `vmdk`), documents that carry macros (`docm`,
+ * `xlsm`, ...), and the newer installers and shortcuts (`msix`, `appx`, `appinstaller`, `library-ms`).
  */
 export const DANGEROUS_DOWNLOAD_EXTENSIONS: readonly string[] = Object.freeze([
-  'apk', 'app', 'appimage', 'bat', 'cmd', 'com', 'cpl', 'dll', 'deb', 'dmg', 'exe', 'hta', 'jar', 'js', 'jse', 'lnk', 'msc',
-  'msi', 'msix', 'msp', 'pif', 'pkg', 'ps1', 'psm1', 'reg', 'rpm', 'scr', 'sh', 'url', 'vb', 'vbe', 'vbs', 'ws', 'wsf', 'wsh',
+  // Windows programs, libraries and installers
+  'ade', 'adp', 'app', 'application', 'appref-ms', 'appinstaller', 'appx', 'appxbundle', 'bas', 'bat', 'cmd', 'com', 'cpi', 'cpl',
+  'dll', 'drv', 'exe', 'fon', 'gadget', 'hta', 'inf', 'inx', 'isu', 'job', 'lnk', 'local', 'manifest', 'msc', 'msi', 'msix',
+  'msixbundle', 'msp', 'mst', 'ocx', 'paf', 'pif', 'ppkg', 'scf', 'scr', 'sct', 'shb', 'shs', 'sys', 'u3p', 'xbap', 'xll', 'xnk',
+  // Windows scripts and shells
+  'js', 'jse', 'msh', 'msh1', 'msh1xml', 'msh2', 'msh2xml', 'mshxml', 'ps1', 'ps1xml', 'ps2', 'ps2xml', 'psc1', 'psc2', 'psd1',
+  'psm1', 'reg', 'rgs', 'vb', 'vbe', 'vbs', 'vbscript', 'ws', 'wsc', 'wsf', 'wsh',
+  // Windows shortcuts, settings and files that other programs run
+  'ad', 'asp', 'asx', 'cer', 'cfg', 'chi', 'chm', 'crt', 'der', 'diagcab', 'eml', 'fxp', 'grp', 'hlp', 'htt', 'ini', 'ins', 'iqy',
+  'isp', 'library-ms', 'mau', 'mht', 'mhtml', 'mmc', 'mof', 'msg', 'one', 'onepkg', 'ops', 'partial', 'pcd', 'plg', 'prf', 'prg',
+  'pst', 'rels', 'search-ms', 'searchconnector-ms', 'settingcontent-ms', 'slk', 'theme', 'themepack', 'url', 'website', 'xml',
+  'xrm-ms', 'xsd', 'xsl',
+  // Microsoft Access and Visio files that hold code
+  'accda', 'accdb', 'accde', 'accdr', 'mad', 'maf', 'mag', 'mam', 'maq', 'mar', 'mas', 'mat', 'mav', 'maw', 'mda', 'mdb', 'mde',
+  'mdt', 'mdw', 'mdz', 'vdx', 'vsd', 'vsdm', 'vsdx', 'vsmacros', 'vss', 'vssm', 'vssx', 'vst', 'vstm', 'vstx', 'vsw', 'vsx', 'vtx',
+  // Office documents that carry macros
+  'docm', 'dotm', 'potm', 'ppam', 'ppsm', 'pptm', 'sldm', 'xla', 'xlam', 'xlm', 'xlsm', 'xltm',
+  // Disk images, which mount (and drop the mark of the web on what they hold)
+  'cdr', 'dart', 'dc42', 'diskcopy42', 'dmg', 'dmgpart', 'dvdr', 'img', 'imgpart', 'iso', 'ndif', 'smi', 'sparsebundle',
+  'sparseimage', 'toast', 'udf', 'udif', 'vhd', 'vhdx', 'vmdk',
+  // macOS programs, scripts, shortcuts and profiles
+  'action', 'applescript', 'as', 'caction', 'command', 'configprofile', 'cpgz', 'definition', 'dylib', 'fileloc', 'internetconnect',
+  'mobileconfig', 'mpkg', 'networkconnect', 'osas', 'osax', 'pax', 'pkg', 'scpt', 'scptd', 'seplugin', 'service', 'terminal', 'tool',
+  'webloc', 'wflow', 'workflow', 'xip',
+  // Linux packages, programs and launchers
+  'appimage', 'bash', 'csh', 'deb', 'desktop', 'flatpak', 'flatpakref', 'ksh', 'out', 'pet', 'pup', 'rpm', 'run', 'sh', 'shar',
+  'slp', 'snap', 'tcsh',
+  // Cross-platform code
+  'class', 'crx', 'efi', 'jar', 'jnlp', 'oxt', 'pl', 'py', 'pyc', 'pyd', 'pyo', 'pyw', 'rb', 'spl', 'swf',
+  // Android and iOS
+  'apk', 'dex', 'ipa', 'xap',
 ])
+const DANGEROUS_EXTENSIONS = new Set(DANGEROUS_DOWNLOAD_EXTENSIONS)
 
 /** Types the kit refuses whatever the name says, for the same reason. */
 const DANGEROUS_MIME_TYPES = new Set([
   'application/x-msdownload',
   'application/x-msdos-program',
   'application/x-ms-installer',
+  'application/x-msi',
+  'application/x-ms-application',
+  'application/x-ms-shortcut',
+  'application/x-bat',
+  'application/x-dosexec',
   'application/vnd.microsoft.portable-executable',
   'application/x-executable',
+  'application/x-mach-binary',
   'application/x-sh',
+  'application/x-csh',
   'application/x-shellscript',
+  'text/x-sh',
   'application/java-archive',
+  'application/x-java-jnlp-file',
   'application/x-apple-diskimage',
+  'application/x-iso9660-image',
+  'application/x-raw-disk-image',
+  'application/x-desktop',
+  'application/vnd.appimage',
   'application/vnd.android.package-archive',
   'application/hta',
+  'application/vnd.ms-word.document.macroenabled.12',
+  'application/vnd.ms-word.template.macroenabled.12',
+  'application/vnd.ms-excel.sheet.macroenabled.12',
+  'application/vnd.ms-excel.template.macroenabled.12',
+  'application/vnd.ms-excel.addin.macroenabled.12',
+  'application/vnd.ms-powerpoint.presentation.macroenabled.12',
+  'application/vnd.ms-powerpoint.slideshow.macroenabled.12',
+  'application/vnd.ms-powerpoint.addin.macroenabled.12',
 ])
 
 const EXTENSION_OF_TYPE: Record<string, string> = {
@@ -116,17 +171,28 @@ function lastSegment(uri: string): string {
   }
 }
 
+// Controls, the characters Windows reserves, and everything that changes how a name reads without
+// being seen: bidi overrides, isolates and marks, zero-width characters and joiners, invisible
+// operators, the soft hyphen, interlinear annotation marks and Unicode tag characters.
+const UNSAFE_IN_NAME =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  /[\u0000-\u001f\u007f-\u009f<>:"/\\|?*\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g
+// A surrogate without its other half (an app's own, or one a cut would leave) is no character at all.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+// Windows device names, with any extension: COM and LPT ports 0-9 and ¹²³, and the console devices.
+const DEVICE_NAME = /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3]|conin\$|conout\$)(\s*\..*)?$/i
+// Windows drops trailing dots and spaces when it saves, so `setup.exe.` would be saved as a program.
+const trimEnds = (name: string) => name.replace(/^[.\s]+|[.\s]+$/g, '')
+
 /**
- * A file name that is safe to save under on every system: the last path segment only, no control
- * or reserved characters, no leading dots, no Windows device name, at most 120 characters, an
- * extension from the type when it has none. Never empty.
+ * A file name that is safe to save under on every system: the last path segment only, no control,
+ * reserved or invisible characters (bidi controls and marks, zero-width characters and tag characters
+ * become `_`), no lone surrogate, no leading or trailing dots or spaces, no Windows device name, at
+ * most 120 characters, an extension from the type when it has none. Never empty.
  */
 export function sanitizeFileName(raw: string, mimeType?: string): string {
-  let name = lastSegment(raw)
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*\u202a-\u202e\u2066-\u2069]/g, '_')
-    .replace(/^[.\s]+|[.\s]+$/g, '')
-  if (/^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i.test(name)) name = `_${name}`
+  let name = trimEnds(lastSegment(raw).replace(UNSAFE_IN_NAME, '_').replace(LONE_SURROGATE, '_'))
+  if (DEVICE_NAME.test(name)) name = `_${name}`
   if (!name) name = 'download'
   const type = mimeType?.split(';')[0]?.trim().toLowerCase()
   const extension = type ? EXTENSION_OF_TYPE[type] : undefined
@@ -134,7 +200,10 @@ export function sanitizeFileName(raw: string, mimeType?: string): string {
   if (name.length > MAX_NAME_LENGTH) {
     const dot = name.lastIndexOf('.')
     const tail = dot > 0 && name.length - dot <= 16 ? name.slice(dot) : ''
-    name = name.slice(0, MAX_NAME_LENGTH - tail.length) + tail
+    let head = name.slice(0, MAX_NAME_LENGTH - tail.length)
+    // The cut must not split a surrogate pair.
+    if (/[\ud800-\udbff]$/.test(head)) head = head.slice(0, -1)
+    name = trimEnds(head) + tail
   }
   return name
 }
@@ -143,7 +212,7 @@ export function sanitizeFileName(raw: string, mimeType?: string): string {
 export function isDangerousDownload(fileName: string, mimeType?: string): boolean {
   const extension = fileName.includes('.') ? fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase() : ''
   const type = mimeType?.split(';')[0]?.trim().toLowerCase() ?? ''
-  return DANGEROUS_DOWNLOAD_EXTENSIONS.includes(extension) || DANGEROUS_MIME_TYPES.has(type)
+  return DANGEROUS_EXTENSIONS.has(extension) || DANGEROUS_MIME_TYPES.has(type)
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
@@ -200,7 +269,9 @@ export function parseDownloadRequest(params: Record<string, unknown>, options: {
   })
   let totalBytes = 0
   for (const file of files) {
-    if (isDangerousDownload(file.fileName, file.mimeType)) refused(`${JSON.stringify(file.fileName)} is a program or script, which the host does not save from an app`)
+    if (isDangerousDownload(file.fileName, file.mimeType)) refused(
+        `${JSON.stringify(file.fileName)} is of a type the host does not save from an app: one that runs, installs or mounts when opened (a program or script, an installer, a disk image, a document with macros)`,
+      )
     if (file.kind === 'embedded') totalBytes += file.size
   }
   if (totalBytes > options.maxBytes) refused(`the files take ${totalBytes} bytes; the host accepts at most ${options.maxBytes}`)

@@ -126,7 +126,7 @@ describe('createMcpAppHostBridge', () => {
 
   it('asks onDisplayModeRequest before leaving inline, and answers the current mode when refused', async () => {
     let allow = false
-    const onDisplayModeRequest = vi.fn(async () => allow)
+    const onDisplayModeRequest = vi.fn(async (_mode: string) => allow)
     const onDisplayModeChange = vi.fn()
     const t = setup({ displayModes: ['inline', 'fullscreen'], handlers: { onDisplayModeRequest, onDisplayModeChange } })
     t.send({ jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: { appCapabilities: { availableDisplayModes: ['inline', 'fullscreen'] } } })
@@ -143,7 +143,7 @@ describe('createMcpAppHostBridge', () => {
     await t.settle()
     expect(t.reply(4)?.result).toEqual({ mode: 'inline' })
     // Asked twice for fullscreen, never for going back inline.
-    expect(onDisplayModeRequest.mock.calls).toEqual([['fullscreen'], ['fullscreen']])
+    expect(onDisplayModeRequest.mock.calls.map(([mode]) => mode)).toEqual(['fullscreen', 'fullscreen'])
     expect(onDisplayModeChange.mock.calls).toEqual([['fullscreen'], ['inline']])
   })
 

@@ -60,7 +60,7 @@ import type {
   ProxiedMcpMethod,
 } from './protocol'
 import { answerSamplingRequest, type McpAppSamplingHandler, parseSamplingRequest, SAMPLING_METHOD } from './sampling'
-import { MCP_HITL_APP_LEFT_METHOD, MCP_HITL_CHANNEL_METHOD } from './sandbox-proxy-protocol'
+import { MCP_HITL_APP_LEFT_METHOD, MCP_HITL_CHANNEL_METHOD, MCP_HITL_ESCAPE_METHOD } from './sandbox-proxy-protocol'
 import { relayErrorToJsonRpc } from './transports/relay-error'
 import type { McpProxyTransport } from './transports/types'
 
@@ -105,9 +105,11 @@ export interface McpAppHostHandlers {
   onDisplayModeChange?(mode: McpAppDisplayMode): void
   /**
    * The app asks for a mode other than `inline` that host and app both allow: resolve `false` (or
-   * throw) to refuse, e.g. until the person confirms. Without it the mode is granted.
+   * throw) to refuse, e.g. until the person confirms; throw a `JsonRpcError` to answer the app with
+   * that error instead of its current mode. `signal` aborts when the app cancels the request or the
+   * frame closes. Without it the mode is granted.
    */
-  onDisplayModeRequest?(mode: Exclude<McpAppDisplayMode, 'inline'>): boolean | undefined | Promise<boolean | undefined>
+  onDisplayModeRequest?(mode: Exclude<McpAppDisplayMode, 'inline'>, init: { signal: AbortSignal }): boolean | undefined | Promise<boolean | undefined>
   /** The app asks to be closed; the host decides. */
   onRequestTeardown?(): void
   /**
@@ -138,6 +140,14 @@ export interface McpAppHostHandlers {
    * sends nothing more; the host should remove the frame and say so.
    */
   onDocumentLeft?(): void
+  /**
+   * The person pressed Escape while the app had focus (keys inside a frame never reach the host
+   * page). Told by the kit's guard in documents built by `buildAppDocument`, through the kit's
+   * sandbox proxy in that mode; the app's own messages never reach it in port mode. Use it to leave
+   * full screen, and for nothing an app may not trigger itself: behind a proxy not built by the
+   * kit, an app could send it too.
+   */
+  onEscapeKey?(): void
 }
 
 /** Options of {@link createMcpAppHostBridge}. */
@@ -352,6 +362,7 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
     port.onmessage = (message: MessageEvent) => {
       const data = message.data as { method?: unknown } | undefined
       if (data?.method === MCP_HITL_APP_LEFT_METHOD) documentLeft()
+      else if (data?.method === MCP_HITL_ESCAPE_METHOD) handlers().onEscapeKey?.()
     }
   }
   const notify = (method: string, params: Record<string, unknown>) => post({ method, params })
@@ -396,12 +407,14 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
   }
 
   // Leaving for another mode than inline may need the host's (the person's) consent.
-  const grantDisplayMode = async (mode: McpAppDisplayMode): Promise<boolean> => {
+  const grantDisplayMode = async (mode: McpAppDisplayMode, signal: AbortSignal): Promise<boolean> => {
     const ask = handlers().onDisplayModeRequest
     if (mode === 'inline' || !ask) return true
     try {
-      return (await ask(mode)) !== false
-    } catch {
+      return (await ask(mode, { signal })) !== false
+    } catch (error) {
+      // The host's refusal with a reason (the app asked too often, or was stopped) reaches the app.
+      if (error instanceof JsonRpcError) throw error
       return false
     }
   }
@@ -500,7 +513,7 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
         const mode = params.mode as McpAppDisplayMode
         // The spec: never switch to a mode the app did not declare, nor one the host cannot show.
         const allowed = mode !== context.displayMode && hostModes.includes(mode) && appModes.includes(mode)
-        if (allowed && (await grantDisplayMode(mode)) && mode !== context.displayMode) {
+        if (allowed && (await grantDisplayMode(mode, signal)) && mode !== context.displayMode) {
           context = { ...context, displayMode: mode }
           handlers().onDisplayModeChange?.(mode)
         }
@@ -607,6 +620,10 @@ export function createMcpAppHostBridge(options: McpAppHostBridgeOptions): McpApp
       }
       case 'notifications/tools/list_changed':
         if (appTools) h.onAppToolsChanged?.()
+        return
+      case MCP_HITL_ESCAPE_METHOD:
+        // In port mode only the port says so (the app's own window messages land here).
+        if (target?.channel !== 'port') h.onEscapeKey?.()
         return
       case 'ui/notifications/sandbox-proxy-ready':
         if (options.proxyResource) notify('ui/notifications/sandbox-resource-ready', options.proxyResource)

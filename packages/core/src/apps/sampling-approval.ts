@@ -48,12 +48,21 @@ export interface SamplingApprovalOptions {
   reviewResult?: boolean
 }
 
+/** What the person granted besides the request itself. */
+export interface SamplingGrant {
+  /** Names of the offered tools the model may use; the others (and `toolChoice` with none) are dropped. Default none. */
+  tools?: readonly string[]
+}
+
 /** One request under review. */
 export interface SamplingApproval {
   subscribe(listener: () => void): () => void
   getSnapshot(): SamplingApprovalSnapshot
-  /** From `review`: runs the model on the request, or on the person's edit of it. */
-  approve(edited?: McpAppSamplingRequest): void
+  /**
+   * From `review`: runs the model on the request, or on the person's edit of it, with only the
+   * offered tools `grant` names (none by default), as the app described them.
+   */
+  approve(edited?: McpAppSamplingRequest, grant?: SamplingGrant): void
   /** From `result`: the app gets the answer. */
   send(): void
   /** From `review` or `result` (or while generating): the app gets "User rejected sampling request" (-1). */
@@ -68,6 +77,16 @@ function checkEdit(edited: McpAppSamplingRequest): void {
   if (!Array.isArray(edited.messages) || edited.messages.length === 0 || !Number.isSafeInteger(edited.maxTokens) || edited.maxTokens < 1) {
     throw new McpHitlError('SamplingApproval.approve: an edited request needs messages and a positive integer maxTokens', { code: 'misuse' })
   }
+}
+
+// The request the model gets: the text the person approved, and of the app's tools only those they
+// granted, taken from the request as it was shown (an edit cannot add or reword a tool).
+function granted(original: McpAppSamplingRequest, approved: McpAppSamplingRequest, grant: SamplingGrant | undefined): McpAppSamplingRequest {
+  const { tools: _tools, toolChoice: _choice, ...rest } = approved
+  const names = new Set(grant?.tools ?? [])
+  const tools = (original.tools ?? []).filter((tool) => names.has(tool.name))
+  if (tools.length === 0) return rest
+  return { ...rest, tools, ...(original.toolChoice ? { toolChoice: original.toolChoice } : {}) }
 }
 
 /** Starts the review of one sampling request. */
@@ -108,10 +127,10 @@ export function createSamplingApproval(request: McpAppSamplingRequest, options: 
     },
     getSnapshot: () => snapshot,
     outcome,
-    approve(edited) {
+    approve(edited, grant) {
       if (snapshot.status !== 'review') return
       if (edited) checkEdit(edited)
-      const approved = edited ?? snapshot.request
+      const approved = granted(snapshot.original, edited ?? snapshot.request, grant)
       update({ status: 'generating', request: approved })
       options.generate(approved, { signal: generation.signal }).then(
         (result) => {

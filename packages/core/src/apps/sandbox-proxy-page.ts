@@ -20,6 +20,7 @@ import { McpHitlError } from '../errors'
 import {
   MCP_HITL_APP_LEFT_METHOD,
   MCP_HITL_CHANNEL_METHOD,
+  MCP_HITL_ESCAPE_METHOD,
   SANDBOX_PROXY_READY_METHOD,
   SANDBOX_RESOURCE_READY_METHOD,
 } from './sandbox-proxy-protocol'
@@ -116,7 +117,10 @@ const SCRIPT = `(function () {
         if (port) return left();
         port = event.ports[0];
         port.onmessage = function (message) {
-          if (message.data && message.data.method === '${MCP_HITL_APP_LEFT_METHOD}') left();
+          var notice = message.data && message.data.method;
+          if (notice === '${MCP_HITL_APP_LEFT_METHOD}') left();
+          // The person pressed Escape in the app (its guard says so; app code cannot reach this port).
+          else if (notice === '${MCP_HITL_ESCAPE_METHOD}') window.parent.postMessage({ jsonrpc: '2.0', method: notice, params: {} }, host);
         };
         return;
       }

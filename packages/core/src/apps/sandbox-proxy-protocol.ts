@@ -20,6 +20,13 @@ export const MCP_HITL_CHANNEL_METHOD = 'mcp-hitl/channel'
  * `pagehide`, and by the kit's sandbox proxy to the host when its inner frame loads a second document.
  */
 export const MCP_HITL_APP_LEFT_METHOD = 'mcp-hitl/app-left'
+/**
+ * The person pressed Escape inside the app's document: sent on the port by the document's guard
+ * (never by app code, which cannot reach the port), and relayed to the host by the kit's sandbox
+ * proxy. Keys inside a frame never reach the host page, so this is how Escape leaves full screen
+ * while the app has focus.
+ */
+export const MCP_HITL_ESCAPE_METHOD = 'mcp-hitl/escape'
 
 /** Params of {@link SANDBOX_RESOURCE_READY_METHOD}. */
 export interface SandboxResourceReadyParams {

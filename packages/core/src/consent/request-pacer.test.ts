@@ -87,3 +87,20 @@ describe('createRequestPacer', () => {
     await expect(pacer.turn('sampling')).resolves.toBeDefined()
   })
 })
+
+describe('createRequestPacer: a request the app withdraws', () => {
+  it('frees its place without forgiving the refusals before it (withdrawing is no way around the wait)', async () => {
+    const time = fakeTime()
+    const pacer = createRequestPacer({ baseDelayMs: 1000, maxWaiting: 1, now: time.now, setTimer: time.setTimer })
+    ;(await pacer.turn('sampling')).refused()
+    await time.advance(1000)
+    const withdrawn = await pacer.turn('sampling')
+    withdrawn.withdrawn()
+    // Its place is free again...
+    const next = pacer.turn('sampling')
+    // ...and the next one still waits out the refusal's backoff measured from the refusal, not from nothing.
+    await time.advance(0)
+    ;(await next).refused()
+    expect(pacer.delayFor('sampling')).toBe(2000)
+  })
+})

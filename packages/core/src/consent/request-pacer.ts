@@ -45,6 +45,11 @@ export interface PacerTurn {
   approved(): void
   /** The person refused: the next request of the kind waits, longer after each refusal in a row. */
   refused(): void
+  /**
+   * The request ended without the person's answer (the app withdrew it, the frame closed): its place
+   * is free, and the refusals before it still count, so withdrawing is no way around the wait.
+   */
+  withdrawn(): void
 }
 
 /** The pacing of one app's requests (one pacer per app, shared by its kinds). */
@@ -129,6 +134,11 @@ export function createRequestPacer(options: RequestPacerOptions = {}): RequestPa
           s.waiting--
           s.streak++
           s.refusedAt = now()
+        },
+        withdrawn() {
+          if (answered) return
+          answered = true
+          s.waiting--
         },
       }
       return new Promise<PacerTurn>((resolve, reject) => {

@@ -20,6 +20,9 @@ import {
   type RateLimit,
 } from '@mcp-hitl/core/apps'
 import type { McpAppDownloadHandler, McpAppSamplingHandler, McpAppToolset } from '@mcp-hitl/core/apps'
+import type { RequestPacer } from '@mcp-hitl/core/internal'
+import { takeTurn } from './app-request-pacers'
+import { dialogsLoaded } from './use-app-request-dialogs'
 import { FrameHeight, frameHeightKey, type McpAppFrameHeightOptions } from './frame-height'
 import { FrameHost, type McpAppSandboxTokens } from './frame-host'
 import { ToolCallRelay } from './tool-call-relay'
@@ -61,10 +64,14 @@ export interface McpAppFrameHandlers {
   onDisplayModeChange?: (mode: McpAppDisplayMode) => void
   /**
    * Whether the app may leave inline (full screen, picture-in-picture): resolve `false` to refuse.
-   * Default: the frame asks the person (`labels.confirmDisplayMode`, Allow / Not now), so an app
-   * never fills the screen unasked; `() => true` opts out of asking.
+   * Default: the frame asks the person (`labels.confirmDisplayMode`, Not now / Allow), each question
+   * waiting its turn with the app's pacer, so an app never fills the screen unasked and cannot ask
+   * in a loop; `() => true` opts out of asking. `signal` aborts when the app gives up or the frame closes.
    */
-  onDisplayModeRequest?: (mode: Exclude<McpAppDisplayMode, 'inline'>) => boolean | undefined | Promise<boolean | undefined>
+  onDisplayModeRequest?: (
+    mode: Exclude<McpAppDisplayMode, 'inline'>,
+    init: { signal: AbortSignal },
+  ) => boolean | undefined | Promise<boolean | undefined>
   /** The app asks to be closed. */
   onRequestTeardown?: () => void
   /** A message from the app was refused (flood, size, link scheme): for telemetry. */
@@ -116,6 +123,8 @@ export interface AppFrameInputs {
   limits: McpAppFrameLimits
   /** Sampling and downloads, answered by the frame's dialogs. */
   requests: AppFrameRequests
+  /** The app's pacer: its display-mode questions wait their turn with it. */
+  pacer: RequestPacer
   /** Accessible name of the iframe. */
   title: string
 }
@@ -154,7 +163,7 @@ export class AppFrameController {
   private frameHeight: FrameHeight | undefined
   private width: number | undefined
   private userDimensions: McpAppHostContext['containerDimensions']
-  private pendingRequest: ((allow: boolean) => void) | undefined
+  private pendingRequest: ((allow: boolean, withdrawn: boolean) => void) | undefined
   private readonly call = new ToolCallRelay()
   private readonly listeners = new Set<() => void>()
 
@@ -192,7 +201,7 @@ export class AppFrameController {
         return false
       }
       this.key = key
-      this.answerDisplayMode(false)
+      this.answerDisplayMode(false, true)
       this.update({ displayMode: 'inline', error: undefined })
       if (this.host) this.call.bind(this.host.bridge)
     }
@@ -248,12 +257,23 @@ export class AppFrameController {
     return this.heights.reserved()
   }
 
-  /** The person's answer to `displayModeRequest`. */
-  answerDisplayMode(allow: boolean): void {
+  /** The person's answer to `displayModeRequest` (`withdrawn`: it went without their answer). */
+  answerDisplayMode(allow: boolean, withdrawn = false): void {
     const resolve = this.pendingRequest
     this.pendingRequest = undefined
     if (this.state.displayModeRequest) this.update({ displayModeRequest: undefined })
-    resolve?.(allow)
+    resolve?.(allow, withdrawn)
+  }
+
+  /** The person stops this app's requests for the rest of the chat: the question shown is refused too. */
+  stopRequests(): void {
+    this.read().pacer.stop()
+    this.answerDisplayMode(false)
+  }
+
+  /** The app's iframe, once built: where focus goes back to after a request the person answered inside it. */
+  iframe(): HTMLIFrameElement | undefined {
+    return this.host?.iframe
   }
 
   /** The host's own exit control: back to inline, told to the app and to `onDisplayModeChange`. */
@@ -272,11 +292,31 @@ export class AppFrameController {
     return { ...width, ...height, ...own }
   }
 
-  // The default consent: one question at a time, shown by the component; a newer one refuses the older.
-  private askDisplayMode(mode: Exclude<McpAppDisplayMode, 'inline'>): Promise<boolean> {
-    this.answerDisplayMode(false)
+  // The default consent: each question waits its turn with the app's pacer (a pacer refusal is the
+  // app's JSON-RPC error), then is shown by the component, one at a time: a newer one withdraws the older.
+  private async askDisplayMode(mode: Exclude<McpAppDisplayMode, 'inline'>, signal: AbortSignal): Promise<boolean> {
+    // The question loads with the request dialogs, on first use; refused with -32603 if it cannot.
+    await dialogsLoaded('display-mode')
+    const turn = await takeTurn(this.read().pacer, 'display-mode', signal)
+    this.answerDisplayMode(false, true)
     return new Promise((resolve) => {
-      this.pendingRequest = resolve
+      const onAbort = () => {
+        if (this.pendingRequest === settle) this.answerDisplayMode(false, true)
+      }
+      const settle = (allow: boolean, withdrawn: boolean) => {
+        signal.removeEventListener('abort', onAbort)
+        if (withdrawn) turn.withdrawn()
+        else if (allow) turn.approved()
+        else turn.refused()
+        resolve(allow)
+      }
+      if (signal.aborted) {
+        turn.withdrawn()
+        resolve(false)
+        return
+      }
+      signal.addEventListener('abort', onAbort, { once: true })
+      this.pendingRequest = settle
       this.update({ displayModeRequest: mode })
     })
   }
@@ -322,13 +362,17 @@ export class AppFrameController {
         const next = this.heights.report(height)
         if (next !== undefined) host.iframe.style.height = `${next}px`
       },
-      onDisplayModeRequest: (mode) => {
+      onDisplayModeRequest: (mode, init) => {
         const decide = this.read().handlers.onDisplayModeRequest
-        return decide ? decide(mode) : this.askDisplayMode(mode)
+        return decide ? decide(mode, init) : this.askDisplayMode(mode, init.signal)
       },
       onDisplayModeChange: (mode) => {
         this.update({ displayMode: mode })
         this.read().handlers.onDisplayModeChange?.(mode)
+      },
+      // Escape pressed inside the app: only ever a way back to inline.
+      onEscapeKey: () => {
+        if (this.state.displayMode !== 'inline') this.exitDisplayMode()
       },
       onSamplingRequest: this.read().requests.onSamplingRequest,
       onDownloadFile: this.read().requests.onDownloadFile,

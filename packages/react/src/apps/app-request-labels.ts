@@ -1,11 +1,18 @@
 import type { SamplingApprovalStatus, SamplingRequester } from '@mcp-hitl/core/apps'
+import { stopRequestsLabel } from './labels'
 
-/** Every text the sampling approval and the download confirmation show, so an app can translate or reword each one. */
+/**
+ * Every text the sampling approval and the download confirmation show, so an app can translate or
+ * reword each one. Names the app gave itself reach these already isolated (`isolateUntrusted`):
+ * draw quotes around them, never treat them as the host's words.
+ */
 export interface AppRequestLabels {
-  /** Sampling: the dialog's title, naming who asks. */
+  /** Sampling: the dialog's title, in the host's words: who asks (the server and tool the host knows), and what for. */
   samplingTitle: (requester: SamplingRequester) => string
-  /** Sampling: what happens, shown under the title. */
+  /** Sampling: what happens on each answer, shown under the title. */
   samplingTrustNote: string
+  /** Sampling: announced once, a moment after the dialog appears. */
+  samplingAnnouncement: (requester: SamplingRequester) => string
   /** The app, the tool whose result it shows and its server, as a definition list. */
   requesterApp: string
   requesterTool: string
@@ -15,20 +22,40 @@ export interface AppRequestLabels {
   /** A message of the conversation the app sends, by role. */
   messageRole: (role: 'user' | 'assistant') => string
   systemPrompt: string
-  /** A block the dialog does not show as text. */
-  mediaBlock: (kind: string, mimeType: string) => string
+  /** An image the app sends to the model, shown; its accessible name. */
+  imageBlock: (mimeType: string) => string
+  /** A sound the app sends to the model, with a player. */
+  audioBlock: (mimeType: string) => string
+  /** An image or sound that could not be shown: the request cannot be approved. */
+  mediaUnshown: (kind: 'image' | 'audio') => string
+  /** Why a request cannot be approved at all (it carries something the review cannot show). */
+  unreviewable: (reason: string) => string
   limits: string
   maxTokens: string
   temperature: string
   stopSequences: string
   modelHints: string
-  /** The tools the app offers the model. */
-  tools: (names: string[]) => string
+  /** The tools the app offers the model: each is allowed by the person, none by default. */
+  toolsOffered: (count: number) => string
+  /** Under {@link AppRequestLabels.toolsOffered}: what allowing one means. */
+  toolsNote: string
+  /** The app asks that the model use a tool. */
+  toolChoiceRequired: string
+  /** The input a tool takes, as the app describes it. */
+  toolInput: string
   approve: string
   edit: string
   approveEdited: string
   cancelEdit: string
   deny: string
+  /** The corner button of the sampling dialog (it denies). */
+  closeSampling: string
+  /** Asked before edits are thrown away (Escape, the corner button or Deny while editing). */
+  discardEdits: string
+  keepEditing: string
+  discardAndDeny: string
+  /** The person stops this app's requests for the rest of the chat. */
+  stopRequests: (appName: string | undefined) => string
   /** While the model runs. */
   generating: string
   /** Above the model's answer, awaiting review. */
@@ -36,13 +63,19 @@ export interface AppRequestLabels {
   sendResult: string
   /** The model asked to use one of the app's tools. */
   toolUse: (name: string) => string
+  /** An earlier tool result the app sends back to the model. */
+  toolResult: (isError: boolean) => string
   failed: (reason: string) => string
   close: string
   /** Announced when the state changes. */
   samplingStatus: (status: SamplingApprovalStatus) => string
-  /** Download: the dialog's title, naming the app and how many files. */
-  downloadTitle: (appName: string | undefined, count: number) => string
+  /** Download: the dialog's title, in the host's words: who asks and how many files. */
+  downloadTitle: (requester: SamplingRequester, count: number) => string
   downloadNote: string
+  /** Download: announced once, a moment after the dialog appears. */
+  downloadAnnouncement: (requester: SamplingRequester, count: number) => string
+  /** The corner button of the download dialog (it does not save). */
+  closeDownload: string
   fileName: string
   fileType: string
   fileSize: string
@@ -58,34 +91,51 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`
 }
 
+// The host's own words for who asks: the server (and tool) it knows; the app's name is only its claim.
+const askingApp = ({ serverName, toolName }: SamplingRequester) =>
+  `An app${serverName ? ` from ${serverName}` : ''}${toolName ? ` (shown for ${toolName})` : ''}`
+
 /** English defaults. */
 export const DEFAULT_APP_REQUEST_LABELS: AppRequestLabels = {
-  samplingTitle: ({ appName, serverName }) =>
-    `${appName ? `“${appName}”` : 'An app'}${serverName ? ` from ${serverName}` : ''} asks to use your AI model`,
+  samplingTitle: (requester) => `${askingApp(requester)} asks to use your AI model`,
   samplingTrustNote:
     'Nothing is sent to the model until you approve. You can edit the request first, and you see the reply before the app gets it.',
+  samplingAnnouncement: (requester) =>
+    `${askingApp(requester)} asks to use your AI model${requester.appName ? `; it calls itself “${requester.appName}”` : ''}. Review the request after the app.`,
   requesterApp: 'App',
   requesterTool: 'Shown for the tool',
   requesterServer: 'Server',
-  appClaim: (name) => `${name} (as the app calls itself)`,
+  appClaim: (name) => `calls itself “${name}”`,
   messageRole: (role) => (role === 'user' ? 'Message' : 'Earlier reply'),
   systemPrompt: 'Instructions for the model',
-  mediaBlock: (kind, mimeType) => `[${kind}, ${mimeType}]`,
+  imageBlock: (mimeType) => `Image the app sends to the model (${mimeType})`,
+  audioBlock: (mimeType) => `Sound the app sends to the model (${mimeType})`,
+  mediaUnshown: (kind) => `This ${kind === 'image' ? 'image' : 'sound'} cannot be shown here, so the request cannot be approved.`,
+  unreviewable: (reason) => `This request cannot be approved: it carries something this page cannot show you (${reason}).`,
   limits: 'Limits',
   maxTokens: 'Longest reply (tokens)',
   temperature: 'Temperature',
   stopSequences: 'Stops at',
   modelHints: 'Preferred models',
-  tools: (names) => `The app lets the model ask for ${plural(names.length, 'tool', 'tools')}: ${names.join(', ')}`,
+  toolsOffered: (count) => `The app offers the model ${plural(count, 'tool', 'tools')}`,
+  toolsNote: 'The model may use only the tools you tick. Each call comes back to the app, which runs it.',
+  toolChoiceRequired: 'The app asks that the model use one of the tools you allow.',
+  toolInput: 'Input',
   approve: 'Approve',
   edit: 'Edit',
   approveEdited: 'Approve edited request',
   cancelEdit: 'Discard edits',
   deny: 'Deny',
+  closeSampling: 'Close and deny',
+  discardEdits: 'Deny the request and throw away your edits?',
+  keepEditing: 'Keep editing',
+  discardAndDeny: 'Deny and discard',
+  stopRequests: stopRequestsLabel,
   generating: 'Asking the model…',
   resultTitle: (model) => `Reply from ${model}`,
   sendResult: 'Send to the app',
-  toolUse: (name) => `The model asks the app to run its tool “${name}”.`,
+  toolUse: (name) => `The model asks the app to run its tool “${name}”`,
+  toolResult: (isError) => (isError ? 'A tool failed; what the app sends back' : 'A tool result the app sends back'),
   failed: (reason) => `The model could not answer: ${reason}`,
   close: 'Close',
   samplingStatus: (status) =>
@@ -98,8 +148,11 @@ export const DEFAULT_APP_REQUEST_LABELS: AppRequestLabels = {
       failed: 'The model could not answer.',
       cancelled: 'The app withdrew the request.',
     })[status],
-  downloadTitle: (appName, count) => `${appName ? `“${appName}”` : 'An app'} wants to save ${plural(count, 'file', 'files')}`,
-  downloadNote: 'Your browser saves the file; it is not opened.',
+  downloadTitle: (requester, count) => `${askingApp(requester)} wants to save ${plural(count, 'file', 'files')}`,
+  downloadNote: 'Your browser saves the files; they are not opened.',
+  downloadAnnouncement: (requester, count) =>
+    `${askingApp(requester)} wants to save ${plural(count, 'file', 'files')}${requester.appName ? `; it calls itself “${requester.appName}”` : ''}. Review them after the app.`,
+  closeDownload: 'Close without saving',
   fileName: 'Name',
   fileType: 'Type',
   fileSize: 'Size',

@@ -1,20 +1,26 @@
-import type { McpAppDownload } from '@mcp-hitl/core/apps'
-import { Content, Description, Overlay, Portal, Root, Title } from '@radix-ui/react-dialog'
-import { type ComponentPropsWithoutRef, forwardRef, useId } from 'react'
+import type { McpAppDownload, SamplingRequester } from '@mcp-hitl/core/apps'
+import { isolateUntrusted } from '@mcp-hitl/core/internal'
+import { forwardRef } from 'react'
+import { ConsentButton } from '../shared/consent-button'
 import { useLabels } from '../shared/use-labels'
+import { UntrustedText } from '../shared/untrusted-text'
+import { AppRequestDialog, type AppRequestDialogFrameProps } from './app-request-dialog'
 import { type AppRequestLabels, DEFAULT_APP_REQUEST_LABELS } from './app-request-labels'
+import { RequesterList } from './requester-list'
 
 /** Props of {@link DownloadConfirmDialog}. */
-export interface DownloadConfirmDialogProps extends Omit<ComponentPropsWithoutRef<typeof Content>, 'asChild' | 'forceMount' | 'children'> {
+export interface DownloadConfirmDialogProps extends AppRequestDialogFrameProps {
   /** The parsed, bounded download waiting for the person; nothing is shown without one. */
   download: McpAppDownload | undefined
-  /** The app's own name, from its handshake. */
-  appName?: string
+  /** Who asks: the app (its own name, from its handshake), the tool, the server. */
+  requester?: SamplingRequester | undefined
   /** The person's answer: `true` to save. */
   onAnswer: (save: boolean) => void
+  /** Offers "Stop requests from <app>": called, then the download is not saved. Without it the button is not shown. */
+  onStop?: () => void
   labels?: Partial<AppRequestLabels>
-  overlayClassName?: string
-  container?: HTMLElement | null
+  /** How long Save ignores activation after it appears. Default 750 ms; 0 turns it off (tests). */
+  activationDelayMs?: number
 }
 
 function hostOf(url: string): string {
@@ -26,68 +32,96 @@ function hostOf(url: string): string {
 }
 
 /**
- * The confirmation the MCP Apps spec asks for before a `ui/download-file`: the app, each file's
- * name, type and size (a link shows its site and full address), Save or Don't save. Escape and an
- * outside click don't save.
+ * The confirmation the MCP Apps spec asks for before a `ui/download-file`, on the consent model
+ * (see `AppRequestDialog`): the host names who asks, then each file's name, type and size (a link
+ * shows its site and full address), then Don't save / Save. Save ignores activation for a moment
+ * after it appears; Escape inside and the corner button don't save.
  */
 export const DownloadConfirmDialog = forwardRef<HTMLDivElement, DownloadConfirmDialogProps>(function DownloadConfirmDialog(props, ref) {
-  const { download, appName, onAnswer, labels: labelOverrides, overlayClassName, container, ...contentProps } = props
+  const { download, requester = {}, onAnswer, onStop, labels: labelOverrides, activationDelayMs, ...dialogProps } = props
   const labels = useLabels(DEFAULT_APP_REQUEST_LABELS, labelOverrides)
-  const ids = { title: useId(), description: useId() }
   if (!download) return null
+  const count = download.files.length
+  const who: SamplingRequester = { ...requester }
+  if (requester.appName) who.appName = isolateUntrusted(requester.appName)
+  if (requester.toolName) who.toolName = isolateUntrusted(requester.toolName)
   return (
-    <Root open onOpenChange={(open) => !open && onAnswer(false)}>
-      <Portal container={container}>
-        <Overlay data-mcp-hitl-overlay="" className={overlayClassName} />
-        <Content {...contentProps} ref={ref} data-mcp-hitl-root="" data-mcp-hitl-download="" aria-labelledby={ids.title} aria-describedby={ids.description}>
-          <div data-part="header">
-            <Title id={ids.title} data-part="title">
-              {labels.downloadTitle(appName, download.files.length)}
-            </Title>
-            <Description id={ids.description} data-part="trust-note">
-              {labels.downloadNote}
-            </Description>
-          </div>
-          <ul data-part="files">
-            {download.files.map((file, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the files keep their order
-              <li key={i} data-kind={file.kind}>
-                <dl>
-                  <dt>{labels.fileName}</dt>
-                  <dd data-part="file-name">{file.fileName}</dd>
-                  {file.mimeType ? (
-                    <>
-                      <dt>{labels.fileType}</dt>
-                      <dd data-part="file-type">{file.mimeType}</dd>
-                    </>
-                  ) : null}
-                  {file.size !== undefined ? (
-                    <>
-                      <dt>{labels.fileSize}</dt>
-                      <dd data-part="file-size">{labels.formatSize(file.size)}</dd>
-                    </>
-                  ) : null}
-                </dl>
-                {file.kind === 'link' ? (
-                  <p data-part="link">
-                    {labels.linkFile(hostOf(file.url))}
-                    <br />
-                    <code>{file.url}</code>
-                  </p>
+    <AppRequestDialog
+      {...dialogProps}
+      ref={ref}
+      kind="download"
+      title={labels.downloadTitle(who, count)}
+      description={
+        <>
+          <RequesterList requester={requester} labels={labels} />
+          <p data-part="trust-note">{labels.downloadNote}</p>
+        </>
+      }
+      body={
+        <ul data-part="files">
+          {download.files.map((file, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the files keep their order
+            <li key={i} data-kind={file.kind}>
+              <dl>
+                <dt>{labels.fileName}</dt>
+                <dd data-part="file-name">
+                  <UntrustedText text={file.fileName} singleLine />
+                </dd>
+                {file.mimeType ? (
+                  <>
+                    <dt>{labels.fileType}</dt>
+                    <dd data-part="file-type">
+                      <UntrustedText text={file.mimeType} singleLine />
+                    </dd>
+                  </>
                 ) : null}
-              </li>
-            ))}
-          </ul>
-          <div data-part="actions">
-            <button type="button" data-action="accept" onClick={() => onAnswer(true)}>
-              {labels.save}
+                {file.size !== undefined ? (
+                  <>
+                    <dt>{labels.fileSize}</dt>
+                    <dd data-part="file-size">{labels.formatSize(file.size)}</dd>
+                  </>
+                ) : null}
+              </dl>
+              {file.kind === 'link' ? (
+                <p data-part="link">
+                  {labels.linkFile(isolateUntrusted(hostOf(file.url)))}
+                  <br />
+                  <code>
+                    <UntrustedText text={file.url} singleLine />
+                  </code>
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      }
+      actions={
+        <div data-part="actions">
+          {onStop ? (
+            <button
+              type="button"
+              data-action="stop"
+              onClick={() => {
+                onStop()
+                onAnswer(false)
+              }}
+            >
+              {labels.stopRequests(who.appName)}
             </button>
-            <button type="button" data-action="decline" onClick={() => onAnswer(false)}>
+          ) : null}
+          <div data-part="buttons">
+            <button type="button" data-action="decline" data-focus-keep="" onClick={() => onAnswer(false)}>
               {labels.dontSave}
             </button>
+            <ConsentButton data-action="accept" data-variant="primary" activationDelayMs={activationDelayMs} onClick={() => onAnswer(true)}>
+              {labels.save}
+            </ConsentButton>
           </div>
-        </Content>
-      </Portal>
-    </Root>
+        </div>
+      }
+      closeLabel={labels.closeDownload}
+      onSafeChoice={() => onAnswer(false)}
+      announcement={labels.downloadAnnouncement(who, count)}
+    />
   )
 })

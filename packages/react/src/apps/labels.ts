@@ -2,7 +2,11 @@ import type { McpAppDisplayMode } from '@mcp-hitl/core/apps'
 
 /** Who an app is, as the host knows it: what the labels name it by. */
 export interface McpAppIdentity {
-  /** The app's own name (`appInfo.title` or `.name` from its handshake); unknown until it connects. */
+  /**
+   * The app's own name (`appInfo.title` or `.name` from its handshake); unknown until it connects.
+   * In the display-mode question and the host bar it is its claim, already isolated
+   * (`isolateUntrusted`): draw quotes around it.
+   */
   appName?: string | undefined
   /** The tool whose call shows the app. */
   toolName?: string | undefined
@@ -23,14 +27,16 @@ export interface McpAppFrameLabels {
   retry: string
   /** The frame itself failed while rendering (malformed content from the server); the message says why. */
   renderFailed: (message: string) => string
-  /** The host's bar above an app in full screen or picture-in-picture: names the app and its server. */
+  /** The host's bar above an app in full screen or picture-in-picture: names the server, and the app by its claim. */
   hostBar: (app: McpAppIdentity) => string
   /** The host's button that leaves full screen or picture-in-picture. */
   exitDisplayMode: (mode: Exclude<McpAppDisplayMode, 'inline'>) => string
-  /** The app asks to leave the chat's flow (full screen, picture-in-picture): the person decides. */
+  /** The app asks to leave the chat's flow (full screen, picture-in-picture): the person decides. The host's words, then the app's claim. */
   confirmDisplayMode: (mode: Exclude<McpAppDisplayMode, 'inline'>, app: McpAppIdentity) => string
   allowDisplayMode: string
   denyDisplayMode: string
+  /** The person stops this app's requests of every kind for the rest of the chat (the app's own name, isolated, when it gave one). */
+  stopRequests: (appName: string | undefined) => string
   /** `LazyMcpAppFrame`: the placeholder's button that brings an evicted app back. */
   showApp: string
 }
@@ -44,6 +50,14 @@ function describe(app: McpAppIdentity): string {
 
 const modeName = (mode: Exclude<McpAppDisplayMode, 'inline'>) => (mode === 'pip' ? 'picture-in-picture' : 'full screen')
 
+// The host's words for the app: the server (and tool) it knows; the app's own name only as its claim.
+const hostNamed = (app: McpAppIdentity) => `${app.serverName ? ` from ${app.serverName}` : ''}${app.toolName ? ` (shown for ${app.toolName})` : ''}`
+const claim = (app: McpAppIdentity) => (app.appName ? `calls itself “${app.appName}”` : '')
+
+/** "Stop requests from “<app>”": the frame's question and the request dialogs say it alike. */
+export const stopRequestsLabel = (appName: string | undefined): string =>
+  appName ? `Stop requests from “${appName}”` : 'Stop requests from this app'
+
 /** English defaults. */
 export const DEFAULT_MCP_APP_FRAME_LABELS: McpAppFrameLabels = {
   frameTitle: (app) => `App: ${describe(app)}`,
@@ -51,10 +65,11 @@ export const DEFAULT_MCP_APP_FRAME_LABELS: McpAppFrameLabels = {
   loadFailed: (message) => `Could not load the app: ${message}`,
   retry: 'Retry',
   renderFailed: (message) => `This app could not be shown: ${message}`,
-  hostBar: (app) => `App: ${describe(app)}`,
+  hostBar: (app) => `App${hostNamed(app)}${app.appName ? `, ${claim(app)}` : ''}`,
   exitDisplayMode: (mode) => (mode === 'pip' ? 'Exit picture-in-picture' : 'Exit full screen'),
-  confirmDisplayMode: (mode, app) => `${describe(app)} asks to open in ${modeName(mode)}.`,
+  confirmDisplayMode: (mode, app) => `An app${hostNamed(app)} asks to open in ${modeName(mode)}.${app.appName ? ` It ${claim(app)}.` : ''}`,
   allowDisplayMode: 'Allow',
   denyDisplayMode: 'Not now',
+  stopRequests: stopRequestsLabel,
   showApp: 'Show app',
 }

@@ -1,8 +1,11 @@
 import type { McpAppsFrameContent } from '@mcp-hitl/core'
 import type { McpAppDownloadHandler, McpAppHostContext, McpAppTheme, McpProxyTransport } from '@mcp-hitl/core/apps'
+import { isolateUntrusted } from '@mcp-hitl/core/internal'
 import {
   type ComponentPropsWithoutRef,
   forwardRef,
+  lazy,
+  Suspense,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -23,9 +26,10 @@ import {
   type McpAppFrameSizing,
 } from './app-frame-controller'
 import type { AppRequestLabels } from './app-request-labels'
-import { DisplayModeRequest, FrameHostBar } from './frame-chrome'
+import { type AppRequestPacers, defaultAppRequestPacers } from './app-request-pacers'
+import { FrameHostBar } from './frame-chrome'
 import { DEFAULT_MCP_APP_FRAME_LABELS, type McpAppFrameLabels, type McpAppIdentity } from './labels'
-import { type McpAppSamplingOptions, useAppRequestDialogs } from './use-app-request-dialogs'
+import { loadRequestDialogs, type McpAppSamplingOptions, useAppRequestDialogs } from './use-app-request-dialogs'
 import { useAppResource } from './use-app-resource'
 
 /** Props of {@link EagerMcpAppFrame}: its own, grouped by concern, plus any `<div>` prop for its root. `McpAppFrame` adds when it goes live. */
@@ -66,9 +70,27 @@ export interface McpAppFrameProps extends Omit<ComponentPropsWithoutRef<'div'>, 
   downloads?: boolean | McpAppDownloadHandler
   /** Any label to replace (i18n): the frame's (`frameTitle`, the accessible name from the app, tool and server) and its dialogs'. */
   labels?: Partial<McpAppFrameLabels> & Partial<AppRequestLabels>
+  /** What the app's asking costs: the pacing of its requests and the delay of the granting buttons. */
+  consent?: McpAppConsentOptions
+}
+
+/** How the frame asks the person for what the app wants (sampling, downloads, full screen). */
+export interface McpAppConsentOptions {
+  /**
+   * The pacers of the chat's apps (`createAppRequestPacers()`): after a refusal, the app's next
+   * request of the kind waits (2 s, doubling, 60 s at most), the person can stop an app for the rest
+   * of the chat, and an app holds at most 3 requests of a kind waiting. Default
+   * `defaultAppRequestPacers`, shared by the page; give each chat its own.
+   */
+  pacers?: AppRequestPacers
+  /** How long Allow, Approve, Send and Save ignore activation after they appear. Default 750 ms; 0 turns it off (tests). */
+  activationDelayMs?: number
 }
 
 const NONE = {}
+
+// Shown only once the module is loaded (the controller waits for it before asking), so it never suspends on a fetch.
+const DisplayModeRequest = lazy(() => loadRequestDialogs().then((module) => ({ default: module.DisplayModeRequest })))
 
 /**
  * One MCP App, mounted right away (`McpAppFrame` with `eager`): fetches its HTML through the
@@ -96,8 +118,23 @@ export const EagerMcpAppFrame = forwardRef<HTMLDivElement, McpAppFrameProps>(fun
 })
 
 const McpAppFrameView = forwardRef<HTMLDivElement, McpAppFrameProps>(function McpAppFrameView(props, forwardedRef) {
-  const { content, transport, theme, locale, hostContext, cancelled, sandbox, handlers, sizing, limits, labels, sampling, downloads, ...rootProps } =
-    props
+  const {
+    content,
+    transport,
+    theme,
+    locale,
+    hostContext,
+    cancelled,
+    sandbox,
+    handlers,
+    sizing,
+    limits,
+    labels,
+    sampling,
+    downloads,
+    consent,
+    ...rootProps
+  } = props
   const text = useLabels(DEFAULT_MCP_APP_FRAME_LABELS, labels)
   const [controller] = useState(() => new AppFrameController(() => inputs.current))
   const state = useSyncExternalStore(controller.subscribe, controller.getSnapshot, controller.getSnapshot)
@@ -112,6 +149,17 @@ const McpAppFrameView = forwardRef<HTMLDivElement, McpAppFrameProps>(function Mc
     resourceUri: content.resourceUri,
   }
   const title = text.frameTitle(app)
+  // The host's chrome names the app by its claim only, isolated from the host's words.
+  const claimed: McpAppIdentity = {
+    ...app,
+    appName: state.appName === undefined ? undefined : isolateUntrusted(state.appName),
+    toolName: content.toolName === undefined ? undefined : isolateUntrusted(content.toolName),
+  }
+  const pacers = consent?.pacers ?? defaultAppRequestPacers
+  const pacer = pacers.pacerFor({ serverHash: content.serverHash, serverId: content.serverId, resourceUri: content.resourceUri })
+  // The dialogs portal here, right after the app, so Tab from the app reaches them next.
+  const [requestsSlot, setRequestsSlot] = useState<HTMLDivElement | null>(null)
+  const returnFocus = () => controller.iframe()
   // Keyed by value: an inline `hostContext` object must not resend the context on every render.
   const contextKey = JSON.stringify({ ...hostContext, ...(theme ? { theme } : {}), ...(locale ? { locale } : {}) })
   const context = useMemo(() => JSON.parse(contextKey) as McpAppHostContext, [contextKey])
@@ -125,6 +173,10 @@ const McpAppFrameView = forwardRef<HTMLDivElement, McpAppFrameProps>(function Mc
       serverName,
       toolName: ((context.toolInfo as { tool?: { name?: unknown } } | undefined)?.tool?.name as string | undefined) ?? content.toolName,
     }),
+    pacer: () => inputs.current.pacer,
+    activationDelayMs: consent?.activationDelayMs,
+    container: requestsSlot,
+    returnFocus,
     openLink: (url) => (handlers?.onOpenLink ? handlers.onOpenLink(url) : window.open(url, '_blank', 'noopener,noreferrer')),
   })
   const inputs = useLatestRef<AppFrameInputs>({
@@ -136,6 +188,7 @@ const McpAppFrameView = forwardRef<HTMLDivElement, McpAppFrameProps>(function Mc
     sizing: sizing ?? NONE,
     limits: limits ?? NONE,
     requests,
+    pacer,
     title,
   })
   const resource = useAppResource(content, transport)
@@ -182,12 +235,39 @@ const McpAppFrameView = forwardRef<HTMLDivElement, McpAppFrameProps>(function Mc
     return () => observer.disconnect()
   }, [controller, heightKey])
 
-  // Escape leaves fullscreen / picture-in-picture, as the host's own control.
+  // Escape leaves fullscreen / picture-in-picture, as the host's own control (inside the app, the
+  // frame's guard tells the bridge). Escape inside a question or dialog is that surface's.
   useEffect(() => {
     if (displayMode === 'inline') return
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && controller.exitDisplayMode()
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return
+      if (event.target instanceof Element && event.target.closest('[data-mcp-hitl-root], [data-part="display-mode-request"]')) return
+      controller.exitDisplayMode()
+    }
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
+  }, [controller, displayMode])
+
+  // Focus through full screen: into the app when it opens with focus lost (the Allow the person
+  // pressed is gone), back where it was when it closes (the exit button is gone, or Escape in the app).
+  const beforeDisplayMode = useRef<HTMLElement | undefined>(undefined)
+  useLayoutEffect(() => {
+    const lost = () => document.activeElement === null || document.activeElement === document.body
+    if (displayMode !== 'inline') {
+      const active = document.activeElement
+      beforeDisplayMode.current = active instanceof HTMLElement && active !== document.body ? active : controller.iframe()
+      const timer = setTimeout(() => {
+        if (lost()) controller.iframe()?.focus()
+      }, 0)
+      return () => clearTimeout(timer)
+    }
+    const before = beforeDisplayMode.current
+    beforeDisplayMode.current = undefined
+    if (!before) return
+    const timer = setTimeout(() => {
+      if (lost()) (before.isConnected ? before : controller.iframe())?.focus()
+    }, 0)
+    return () => clearTimeout(timer)
   }, [controller, displayMode])
 
   const error = frameError ?? (resource.status === 'error' ? resource.error : undefined)
@@ -222,12 +302,25 @@ const McpAppFrameView = forwardRef<HTMLDivElement, McpAppFrameProps>(function Mc
           </button>
         </div>
       ) : null}
-      {displayMode !== 'inline' ? <FrameHostBar mode={displayMode} app={app} text={text} onExit={() => controller.exitDisplayMode()} /> : null}
-      {displayModeRequest && status === 'ready' ? (
-        <DisplayModeRequest mode={displayModeRequest} app={app} text={text} onAnswer={(allow) => controller.answerDisplayMode(allow)} />
-      ) : null}
+      {displayMode !== 'inline' ? <FrameHostBar mode={displayMode} app={claimed} text={text} onExit={() => controller.exitDisplayMode()} /> : null}
       <div ref={slotRef} data-part="slot" hidden={status !== 'ready'} />
-      {requests.dialogs}
+      {/* After the app in the tab order, drawn over the top of its frame: nothing moves. */}
+      {displayModeRequest && status === 'ready' ? (
+        <Suspense fallback={null}>
+          <DisplayModeRequest
+          mode={displayModeRequest}
+          app={claimed}
+          text={text}
+          onAnswer={(allow) => controller.answerDisplayMode(allow)}
+          stop={{ label: text.stopRequests(claimed.appName), onStop: () => controller.stopRequests() }}
+          activationDelayMs={consent?.activationDelayMs}
+          returnFocus={returnFocus}
+          />
+        </Suspense>
+      ) : null}
+      <div ref={setRequestsSlot} data-part="requests">
+        {requests.dialogs}
+      </div>
     </div>
   )
 })

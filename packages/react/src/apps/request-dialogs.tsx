@@ -1,16 +1,17 @@
-import type { McpAppDownload, SamplingApproval } from '@mcp-hitl/core/apps'
+import type { McpAppDownload, SamplingApproval, SamplingRequester } from '@mcp-hitl/core/apps'
 import type { AppRequestLabels } from './app-request-labels'
 import { DownloadConfirmDialog } from './download-confirm-dialog'
 import { SamplingApprovalDialog } from './sampling-approval-dialog'
 
 // Needed only once a request waits on the person, so they come with the dialogs, not up front.
-export { createSamplingApproval } from '@mcp-hitl/core/apps'
+export { checkSamplingReviewable, createSamplingApproval } from '@mcp-hitl/core/apps'
+export { DisplayModeRequest } from './display-mode-request'
 export { saveDownloadFiles } from './save-download'
 
 /** A download waiting for the person's answer. */
 export interface PendingDownload {
   download: McpAppDownload
-  appName: string | undefined
+  requester: SamplingRequester
   answer: (save: boolean) => void
 }
 
@@ -20,17 +21,41 @@ export interface RequestDialogsProps {
   onDismissApproval: () => void
   pending: PendingDownload | undefined
   labels: Partial<AppRequestLabels> | undefined
+  /** The person stops this app's requests for the rest of the chat. */
+  onStop: () => void
+  activationDelayMs: number | undefined
+  container: HTMLElement | null | undefined
+  returnFocus: (() => HTMLElement | null | undefined) | undefined
 }
 
 /**
  * The dialogs of an app's requests that wait on a person, in a module of their own: a frame loads
- * it (and Radix Dialog with it) on its app's first sampling or download request, never up front.
+ * it (and Radix Dialog with it, and the full-screen question) on its app's first sampling, download
+ * or display-mode request, never up front.
  */
-export function RequestDialogs({ approval, onDismissApproval, pending, labels }: RequestDialogsProps) {
+export function RequestDialogs(props: RequestDialogsProps) {
+  const { approval, onDismissApproval, pending, labels, onStop, activationDelayMs, container, returnFocus } = props
   return (
     <>
-      <SamplingApprovalDialog approval={approval} labels={labels} onDismiss={onDismissApproval} />
-      <DownloadConfirmDialog download={pending?.download} appName={pending?.appName} labels={labels} onAnswer={(save) => pending?.answer(save)} />
+      <SamplingApprovalDialog
+        approval={approval}
+        labels={labels}
+        onDismiss={onDismissApproval}
+        onStop={onStop}
+        activationDelayMs={activationDelayMs}
+        container={container}
+        returnFocus={returnFocus}
+      />
+      <DownloadConfirmDialog
+        download={pending?.download}
+        requester={pending?.requester}
+        labels={labels}
+        onAnswer={(save) => pending?.answer(save)}
+        onStop={onStop}
+        activationDelayMs={activationDelayMs}
+        container={container}
+        returnFocus={returnFocus}
+      />
     </>
   )
 }

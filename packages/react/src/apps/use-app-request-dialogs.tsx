@@ -7,9 +7,11 @@ import {
   type SamplingGenerate,
   type SamplingRequester,
 } from '@mcp-hitl/core/apps'
+import { createRequestPacer, type RequestPacer } from '@mcp-hitl/core/internal'
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react'
 import { useLatestRef } from '../shared/use-latest-ref'
 import type { AppRequestLabels } from './app-request-labels'
+import { takeTurn } from './app-request-pacers'
 import type { PendingDownload } from './request-dialogs'
 
 /**
@@ -19,8 +21,8 @@ import type { PendingDownload } from './request-dialogs'
 export const requestDialogsSource = { load: () => import('./request-dialogs') }
 
 let loading: Promise<typeof import('./request-dialogs')> | undefined
-// Fetched on an app's first sampling or download request; a failed fetch is tried again on the next one.
-function loadRequestDialogs() {
+/** @internal Fetched on an app's first sampling, download or display-mode request; a failed fetch is tried again on the next one. */
+export function loadRequestDialogs(): Promise<typeof import('./request-dialogs')> {
   loading ??= requestDialogsSource.load().catch((error: unknown) => {
     loading = undefined
     throw error
@@ -31,15 +33,16 @@ function loadRequestDialogs() {
 const RequestDialogs = lazy(() => loadRequestDialogs().then((module) => ({ default: module.RequestDialogs })))
 
 /**
- * Waits until the dialogs can be shown. The request stays pending meanwhile; when they cannot be
- * loaded (offline, a chunk missing after a deploy), it is refused with -32603 and says why.
+ * @internal Waits until the dialogs (or the full-screen question) can be shown. The request stays
+ * pending meanwhile; when they cannot be loaded (offline, a chunk missing after a deploy), it is
+ * refused with -32603 and says why.
  */
-async function dialogsLoaded(what: 'sampling' | 'download'): Promise<typeof import('./request-dialogs')> {
+export async function dialogsLoaded(what: 'sampling' | 'download' | 'display-mode'): Promise<typeof import('./request-dialogs')> {
   try {
     return await loadRequestDialogs()
   } catch {
-    const request = what === 'sampling' ? 'sampling request' : 'download'
-    throw new JsonRpcError(INTERNAL_ERROR, `The host could not load the dialog that asks the person about this ${request}, so it refused it; the app may ask again`)
+    const request = what === 'sampling' ? 'the dialog that asks the person about this sampling request' : what === 'download' ? 'the dialog that asks the person about this download' : 'the question that asks the person about this display mode'
+    throw new JsonRpcError(INTERNAL_ERROR, `The host could not load ${request}, so it refused it; the app may ask again`)
   }
 }
 
@@ -47,7 +50,11 @@ async function dialogsLoaded(what: 'sampling' | 'download'): Promise<typeof impo
 export interface McpAppSamplingOptions {
   /** Runs the chat's model for an approved request: `createSamplingClient({ url })` (AI SDK route) or `createAgUiSamplingClient(agent)`. */
   generate: SamplingGenerate
-  /** The model may be offered the app's tools (`sampling.tools`); only with a `generate` that runs them. Default false. */
+  /**
+   * The model may be offered the app's tools (`sampling.tools`); only with a `generate` that runs
+   * them. The person sees each tool with its description and allows it explicitly (none by
+   * default); `generate` gets only the allowed ones. Default false.
+   */
   tools?: boolean
   /** Show the model's reply for review before the app gets it. Default true. */
   reviewResult?: boolean
@@ -65,6 +72,14 @@ export interface AppRequestDialogsOptions {
   labels?: Partial<AppRequestLabels>
   /** Who asks, read when a request arrives. */
   requester: () => SamplingRequester
+  /** The app's pacer (see `AppRequestPacers`), read when a request arrives: each request waits its turn. Default: one of the hook's own. */
+  pacer?: () => RequestPacer
+  /** How long the granting buttons ignore activation after they appear. Default 750 ms; 0 turns it off. */
+  activationDelayMs?: number
+  /** Where the dialogs portal: the frame's own wrapper, right after the app, so Tab from the app reaches them. Default `document.body`. */
+  container?: HTMLElement | null
+  /** Where focus goes after a dialog when the place it was in is gone (the app's frame). */
+  returnFocus?: () => HTMLElement | null | undefined
   /** How a download's link file is opened (the frame's `onOpenLink`, or a new window). */
   openLink?: (url: string) => unknown
 }
@@ -80,11 +95,15 @@ export interface AppRequestDialogs {
 /**
  * The requests of one app that wait on a person: sampling (reviewed with `SamplingApprovalDialog`)
  * and downloads (confirmed with `DownloadConfirmDialog`). The bridge takes one of each at a time,
- * so there is at most one dialog of each kind. Options are read through a ref: new inline objects
- * never change the handlers' identity.
+ * so there is at most one dialog of each kind. Each request first waits its turn with the app's
+ * pacer (longer after each refusal; refused once the person stopped the app, or with too many
+ * waiting), and a sampling request the person could not review in full is refused before anyone
+ * is asked. Options are read through a ref: new inline objects never change the handlers' identity.
  */
 export function useAppRequestDialogs(options: AppRequestDialogsOptions): AppRequestDialogs {
   const latest = useLatestRef(options)
+  const [ownPacer] = useState(() => createRequestPacer())
+  const pacerOf = useMemo(() => () => latest.current.pacer?.() ?? ownPacer, [latest, ownPacer])
   const [approval, setApproval] = useState<SamplingApproval | undefined>()
   const [pending, setPending] = useState<PendingDownload | undefined>()
   const hasSampling = options.sampling !== undefined
@@ -94,10 +113,16 @@ export function useAppRequestDialogs(options: AppRequestDialogsOptions): AppRequ
     if (!hasSampling) return undefined
     return async (request, { signal }) => {
       if (!latest.current.sampling) throw new Error('sampling is off')
-      const { createSamplingApproval } = await dialogsLoaded('sampling')
+      const module = await dialogsLoaded('sampling')
+      // Refused at once, without a turn: a part the person could not be shown.
+      module.checkSamplingReviewable(request)
+      const turn = await takeTurn(pacerOf(), 'sampling', signal)
       const sampling = latest.current.sampling
-      if (!sampling) throw new Error('sampling is off')
-      const next = createSamplingApproval(request, {
+      if (!sampling) {
+        turn.withdrawn()
+        throw new Error('sampling is off')
+      }
+      const next = module.createSamplingApproval(request, {
         generate: sampling.generate,
         signal,
         requester: latest.current.requester(),
@@ -105,14 +130,18 @@ export function useAppRequestDialogs(options: AppRequestDialogsOptions): AppRequ
       })
       setApproval(next)
       const clear = () => setApproval((current) => (current === next ? undefined : current))
-      // A failed request stays on screen with its reason until the person closes it.
       next.subscribe(() => {
         const { status } = next.getSnapshot()
+        // What the pacer learns: only the person's refusal makes the next request wait.
+        if (status === 'denied') turn.refused()
+        else if (status === 'sent' || status === 'failed') turn.approved()
+        else if (status === 'cancelled') turn.withdrawn()
+        // A failed request stays on screen with its reason until the person closes it.
         if (status === 'sent' || status === 'denied' || status === 'cancelled') clear()
       })
       return next.outcome
     }
-  }, [hasSampling, latest])
+  }, [hasSampling, latest, pacerOf])
 
   const custom = typeof downloads === 'function'
   const downloadsOff = downloads === false
@@ -120,27 +149,48 @@ export function useAppRequestDialogs(options: AppRequestDialogsOptions): AppRequ
     if (downloadsOff) return undefined
     if (custom) return (download, init) => (latest.current.downloads as McpAppDownloadHandler)(download, init)
     return async (download, { signal }) => {
-      const { saveDownloadFiles } = await dialogsLoaded('download')
+      const module = await dialogsLoaded('download')
+      const turn = await takeTurn(pacerOf(), 'download', signal)
       return new Promise<boolean>((resolve) => {
-        const done = (save: boolean) => {
+        const done = (save: boolean, withdrawn = false) => {
           signal.removeEventListener('abort', withdraw)
           setPending((current) => (current?.download === download ? undefined : current))
-          if (save) saveDownloadFiles(download.files, latest.current.openLink)
+          if (withdrawn) turn.withdrawn()
+          else if (save) turn.approved()
+          else turn.refused()
+          if (save) module.saveDownloadFiles(download.files, latest.current.openLink)
           resolve(save)
         }
-        const withdraw = () => done(false)
+        const withdraw = () => done(false, true)
         if (signal.aborted) return withdraw()
         signal.addEventListener('abort', withdraw, { once: true })
-        setPending({ download, appName: latest.current.requester().appName, answer: done })
+        setPending({ download, requester: latest.current.requester(), answer: (save) => done(save) })
       })
     }
-  }, [downloadsOff, custom, latest])
+  }, [downloadsOff, custom, latest, pacerOf])
+
+  // Stopping is the person's: every request of this app is refused from now on, this one first.
+  const stop = useMemo(
+    () => () => {
+      pacerOf().stop()
+    },
+    [pacerOf],
+  )
 
   // Nothing until a request waits on the person: the module is loaded by then (see dialogsLoaded).
   const dialogs =
     approval || pending ? (
       <Suspense fallback={null}>
-        <RequestDialogs approval={approval} onDismissApproval={() => setApproval(undefined)} pending={pending} labels={options.labels} />
+        <RequestDialogs
+          approval={approval}
+          onDismissApproval={() => setApproval(undefined)}
+          pending={pending}
+          labels={options.labels}
+          onStop={stop}
+          activationDelayMs={options.activationDelayMs}
+          container={options.container}
+          returnFocus={options.returnFocus}
+        />
       </Suspense>
     ) : null
   return { onSamplingRequest, onDownloadFile, samplingTools: options.sampling?.tools === true, dialogs }

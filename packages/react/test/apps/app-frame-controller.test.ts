@@ -1,4 +1,5 @@
 import type { McpAppResource } from '@mcp-hitl/core/apps'
+import { createRequestPacer } from '@mcp-hitl/core/internal'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppFrameController, type AppFrameInputs } from '../../src/apps/app-frame-controller'
 import { activity } from './fixtures'
@@ -15,6 +16,7 @@ function setup(overrides: Partial<AppFrameInputs> = {}) {
     sizing: {},
     limits: { teardownTimeoutMs: 10 },
     requests: { samplingTools: false },
+    pacer: createRequestPacer(),
     title: 'App',
     ...overrides,
   }

@@ -7,16 +7,19 @@ import { createMcpAppToolRegistry, type McpAppSamplingRequest, type McpAppToolse
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
-import { McpAppFrame } from '../../src/apps'
+import { defaultAppRequestPacers, McpAppFrame } from '../../src/apps'
 import { saveEmbeddedFile } from '../../src/apps/save-download'
 import { activity, appHtml, memoryServer, recorder } from './fixtures'
 
 afterEach(() => {
   cleanup()
   vi.restoreAllMocks()
+  defaultAppRequestPacers.reset()
 })
 
 const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]')
+// The host's sentences isolate the names an app gave itself.
+const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u2068\u2069]/g, '')
 const button = (name: string) => page.getByRole('button', { name, exact: true })
 const reply = { role: 'assistant' as const, content: { type: 'text' as const, text: 'Travel 40%, the rest evenly.' }, model: 'chat-model' }
 
@@ -53,10 +56,10 @@ describe('sampling/createMessage from the real App', () => {
     await rec.waitFor('caps')
     expect(rec.find('caps')[0]?.data).toMatchObject({ sampling: {} })
     await vi.waitFor(() => expect(dialog()).not.toBeNull(), { timeout: 10_000 })
-    const text = dialog()?.textContent ?? ''
-    expect(text).toContain('“Budget helper” from budget-server asks to use your AI model')
-    expect(text).toContain('Budget helper (as the app calls itself)')
-    expect(text).toContain('show_budget')
+    const text = plain(dialog()?.textContent)
+    // The host's words name the server and the tool; the app's own name is its claim.
+    expect(plain(dialog()?.querySelector('[data-part="title"]')?.textContent)).toBe('An app from budget-server (shown for show_budget) asks to use your AI model')
+    expect(text).toContain('calls itself “Budget helper”')
     expect(text).toContain('Suggest a split of 10000 EUR')
     expect(text).toContain('One sentence.')
     expect(text).toContain('120')
@@ -74,7 +77,7 @@ describe('sampling/createMessage from the real App', () => {
       maxTokens: 60,
       modelPreferences: { hints: [{ name: 'small' }] },
     })
-    await vi.waitFor(() => expect(dialog()?.textContent).toContain('Reply from chat-model'))
+    await vi.waitFor(() => expect(plain(dialog()?.textContent)).toContain('Reply from chat-model'))
     expect(rec.find('reply')).toHaveLength(0)
     await button('Send to the app').click()
     await rec.waitFor('reply')
@@ -82,16 +85,41 @@ describe('sampling/createMessage from the real App', () => {
     await vi.waitFor(() => expect(dialog()).toBeNull())
   })
 
-  it('a denial reaches the app as -1 "User rejected sampling request"; Escape denies too', async () => {
+  it('a denial reaches the app as -1 "User rejected sampling request"; Escape inside the dialog denies too', async () => {
     const rec = recorder()
     const generate = vi.fn(async () => reply)
     const server = memoryServer({ html: appHtml(ASK) })
     await render(<McpAppFrame content={activity()} transport={server.transport} handlers={{ onMessage: rec.onMessage }} sampling={{ generate }} />)
     await vi.waitFor(() => expect(dialog()).not.toBeNull(), { timeout: 10_000 })
+    // The person clicks into the dialog (it never takes focus itself), then presses Escape.
+    await userEvent.click(page.getByRole('button', { name: 'Edit' }))
+    await userEvent.click(page.getByRole('button', { name: 'Discard edits' }))
     await userEvent.keyboard('{Escape}')
     await rec.waitFor('sampling-error')
     expect(rec.find('sampling-error')[0]?.data).toEqual({ code: -1, message: 'User rejected sampling request' })
     expect(generate).not.toHaveBeenCalled()
+  })
+
+  it('comes right after the app in the tab order: Tab from inside the app reaches the dialog', async () => {
+    await page.viewport(1000, 640)
+    const rec = recorder()
+    const server = memoryServer({
+      html: appHtml(`document.getElementById('root').innerHTML = '<button>In the app</button>';
+${ASK}`),
+    })
+    await render(
+      <>
+        <McpAppFrame content={activity()} transport={server.transport} handlers={{ onMessage: rec.onMessage }} sampling={{ generate: async () => reply }} eager />
+        <button type="button">After the frame</button>
+      </>,
+    )
+    await vi.waitFor(() => expect(dialog()).not.toBeNull(), { timeout: 10_000 })
+    const frame = document.querySelector('iframe')!
+    await page.frameLocator(page.elementLocator(frame)).getByRole('button', { name: 'In the app' }).click()
+    expect(dialog()!.contains(document.activeElement)).toBe(false)
+    await userEvent.keyboard('{Tab}')
+    expect(dialog()!.contains(document.activeElement)).toBe(true)
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Close and deny')
   })
 
   it('without a sampling option the host advertises none, and a request anyway gets -32601 saying so', async () => {
@@ -130,8 +158,9 @@ describe('ui/download-file from the real App', () => {
     await render(<McpAppFrame content={activity()} transport={server.transport} handlers={{ onMessage: rec.onMessage }} />)
     await vi.waitFor(() => expect(dialog()).not.toBeNull(), { timeout: 10_000 })
     const frame = document.querySelector('iframe')
-    const text = dialog()?.textContent ?? ''
-    expect(text).toContain('“Exporter” wants to save 1 file')
+    const text = plain(dialog()?.textContent)
+    expect(text).toContain('An app from test-server wants to save 1 file')
+    expect(text).toContain('calls itself “Exporter”')
     expect(text).toContain('budget.csv')
     expect(text).toContain('text/csv')
     expect(text).toContain('27 bytes')

@@ -1,10 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
-import { McpAppFrame } from '../../src/apps'
+import { defaultAppRequestPacers, McpAppFrame } from '../../src/apps'
 import { activity, appHtml, memoryServer, recorder } from './fixtures'
 
-afterEach(() => cleanup())
+afterEach(() => {
+  cleanup()
+  defaultAppRequestPacers.reset()
+})
+// The host's sentences isolate the names an app gave itself.
+const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u2068\u2069]/g, '')
 
 const root = () => document.querySelector<HTMLElement>('[data-mcp-hitl-app-frame]')
 function iframe(): HTMLIFrameElement {
@@ -71,10 +76,13 @@ const app = new App({ name: 'Board', version: '1' }, {}, { autoResize: true }); 
         handlers={{ onMessage: rec.onMessage, onDisplayModeChange }}
       />,
     )
-    const question = page.getByRole('region', { name: 'Big board from Boards asks to open in full screen.' })
+    const question = page.getByRole('dialog')
     await expect.element(question).toBeVisible()
-    // The keyboard lands on the safe answer.
-    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('Not now'))
+    // The host's words, then the app's claim; the question takes no focus.
+    expect(plain(question.element().querySelector('[data-part="display-mode-request-text"]')?.textContent)).toBe(
+      'An app from Boards asks to open in full screen. It calls itself “Big board”.',
+    )
+    expect(document.activeElement).toBe(document.body)
     expect(root()?.getAttribute('data-display-mode')).toBe('inline')
     await userEvent.click(page.getByRole('button', { name: 'Not now' }))
     await rec.waitFor('fullscreen')
@@ -100,7 +108,7 @@ const app = new App({ name: 'Board', version: '1' }, {}, { autoResize: true }); 
     expect(rec.find('fullscreen')[0]?.data).toEqual({ mode: 'fullscreen' })
     await vi.waitFor(() => expect(root()?.getAttribute('data-display-mode')).toBe('fullscreen'))
     const bar = document.querySelector<HTMLElement>('[data-part="host-bar"]')!
-    expect(bar.textContent).toContain('App: Big board from Boards')
+    expect(plain(bar.textContent)).toContain('App from Boards, calls itself “Big board”')
     // The bar is the host's, above the frame and outside it.
     expect(bar.getBoundingClientRect().bottom).toBeLessThanOrEqual(iframe().getBoundingClientRect().top)
     expect(bar.getBoundingClientRect().top).toBe(0)
@@ -122,7 +130,37 @@ const app = new App({ name: 'Board', version: '1' }, {}, { autoResize: true }); 
     )
     await rec.waitFor('fullscreen')
     expect(rec.find('fullscreen')[0]?.data).toEqual({ mode: 'fullscreen' })
-    expect(onDisplayModeRequest).toHaveBeenCalledExactlyOnceWith('fullscreen')
+    expect(onDisplayModeRequest).toHaveBeenCalledExactlyOnceWith('fullscreen', { signal: expect.any(AbortSignal) })
     expect(document.querySelector('[data-part="display-mode-request"]')).toBeNull()
+  })
+
+  it('takes the person into the app after Allow and back where they were after full screen, by keyboard', async () => {
+    await page.viewport(1000, 640)
+    const rec = recorder()
+    const server = memoryServer({
+      html: appHtml(`const app = new App({ name: 'Big board', version: '1' }, { availableDisplayModes: ['inline', 'fullscreen'] });
+document.getElementById('root').innerHTML = '<button id="b">In the app</button>';
+document.getElementById('b').addEventListener('click', async () => report('fullscreen', await app.requestDisplayMode({ mode: 'fullscreen' })));
+app.connect().then(() => report('connected', null));`),
+    })
+    await render(
+      <McpAppFrame content={activity({ serverName: 'Boards' })} transport={server.transport} sizing={{ displayModes: ['inline', 'fullscreen'] }} handlers={{ onMessage: rec.onMessage }} eager />,
+    )
+    await rec.waitFor('connected')
+    await page.frameLocator(page.elementLocator(iframe())).getByRole('button', { name: 'In the app' }).click()
+    const allow = page.getByRole('button', { name: 'Allow' })
+    await expect.element(allow).toBeVisible()
+    expect(document.activeElement).toBe(iframe())
+    // Tab from the app: Stop requests, Not now, then Allow once it is ready.
+    await userEvent.keyboard('{Tab}{Tab}{Tab}')
+    expect(document.activeElement).toBe(allow.element())
+    await expect.poll(() => allow.element().getAttribute('data-armed')).toBe('true')
+    await userEvent.keyboard('{Enter}')
+    await rec.waitFor('fullscreen')
+    await vi.waitFor(() => expect(root()?.dataset.displayMode).toBe('fullscreen'))
+    await vi.waitFor(() => expect(document.activeElement).toBe(iframe()))
+    await userEvent.click(page.getByRole('button', { name: 'Exit full screen' }))
+    await vi.waitFor(() => expect(root()?.dataset.displayMode).toBe('inline'))
+    await vi.waitFor(() => expect(document.activeElement).toBe(iframe()))
   })
 })

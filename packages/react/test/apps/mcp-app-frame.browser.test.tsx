@@ -288,15 +288,20 @@ app.connect();`),
           loadFailed: (message) => `Échec du chargement : ${message}`,
           retry: 'Réessayer',
           exitDisplayMode: (mode) => `Quitter (${mode})`,
+          denyDisplayMode: 'Pas maintenant',
+          stopRequests: (name) => `Bloquer ${name}`,
         }}
       />,
     )
     await expect.element(page.getByRole('alert')).toHaveTextContent('Échec du chargement : ')
     await userEvent.click(page.getByRole('button', { name: 'Réessayer' }))
-    await expect.element(page.getByText('Big veut passer en fullscreen')).toBeVisible()
+    // The app's own name reaches the labels isolated (U+2068 ... U+2069).
+    await expect.element(page.getByText('\u2068Big\u2069 veut passer en fullscreen')).toBeVisible()
+    await expect.element(page.getByRole('button', { name: 'Pas maintenant' })).toBeVisible()
+    await expect.element(page.getByRole('button', { name: 'Bloquer \u2068Big\u2069' })).toBeVisible()
     await userEvent.click(page.getByRole('button', { name: 'Autoriser' }))
     await rec.waitFor('fullscreen')
-    await expect.element(page.getByText('Appli Big de test-server')).toBeVisible()
+    await expect.element(page.getByText('Appli \u2068Big\u2069 de test-server')).toBeVisible()
     expect(iframe().title).toBe('Appli ui://weather/view.html')
     await userEvent.click(page.getByRole('button', { name: 'Quitter (fullscreen)' }))
     await expectRootAttribute('data-display-mode', 'inline')

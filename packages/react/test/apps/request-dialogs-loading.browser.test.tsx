@@ -52,7 +52,7 @@ describe('the request dialogs, loaded on the first request', () => {
     await vi.waitFor(() => expect(dialog()?.textContent).toContain('Split 10000 EUR'))
     expect(rec.reports).toEqual([])
     await page.getByRole('button', { name: 'Approve', exact: true }).click()
-    await vi.waitFor(() => expect(dialog()?.textContent).toContain('Reply from chat-model'))
+    await vi.waitFor(() => expect(dialog()?.textContent?.replace(/[\u2068\u2069]/g, '')).toContain('Reply from chat-model'))
     await page.getByRole('button', { name: 'Send to the app', exact: true }).click()
     await rec.waitFor('reply')
     expect(rec.find('reply')[0]?.data).toEqual(reply)
