@@ -16,6 +16,5 @@ export type { FieldConflict } from './elicitation/find-field-conflict'
 // Who asks: the host's name for a server apart from its claims, and a server's words made safe to quote inline
 export { hostServerName, readElicitationIdentity } from './elicitation/elicitation-identity'
 export type { ElicitationIdentity } from './elicitation/elicitation-identity'
-export { showControlCharacters } from './elicitation/show-control-characters'
 export { isolateUntrusted, revealHiddenCharacters } from './consent/reveal-hidden-characters'
 export type { RevealOptions } from './consent/reveal-hidden-characters'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { readElicitationIdentity } from './elicitation-identity'
-import { showControlCharacters } from './show-control-characters'
+import { revealHiddenCharacters } from '../consent/reveal-hidden-characters'
 
 describe('readElicitationIdentity', () => {
   it('the host’s title is the name; a different server name is its claim', () => {
@@ -44,9 +44,9 @@ describe('readElicitationIdentity: raisedBy from the network', () => {
   })
 })
 
-describe('showControlCharacters', () => {
+describe('revealHiddenCharacters on a quoted name', () => {
   it('shows bidi overrides, isolates, zero-width and control characters as marks', () => {
-    expect(showControlCharacters('Acme\u202Etahc\u2066x\u200By\u0007\nz')).toBe('Acme[U+202E]tahc[U+2066]x[U+200B]y[U+0007][U+000A]z')
-    expect(showControlCharacters('Wetter · Météo 天気 🌦')).toBe('Wetter · Météo 天気 🌦')
+    expect(revealHiddenCharacters('Acme\u202Etahc\u2066x\u200By\u0007\nz', { singleLine: true })).toBe('Acme[U+202E]tahc[U+2066]x[U+200B]y[U+0007][U+000A]z')
+    expect(revealHiddenCharacters('Wetter · Météo 天気 🌦', { singleLine: true })).toBe('Wetter · Météo 天気 🌦')
   })
 })

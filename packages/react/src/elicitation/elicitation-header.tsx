@@ -1,6 +1,7 @@
 import { type ElicitationIdentity, readElicitationIdentity } from '@mcp-hitl/core/internal'
 import { type ComponentPropsWithoutRef, forwardRef, useLayoutEffect, useMemo } from 'react'
-import { Quoted, withQuoted } from '../shared/quoted'
+import { withQuoted } from '../shared/with-quoted'
+import { UntrustedText } from '../shared/untrusted-text'
 import { useElicitationView } from './elicitation-context'
 import type { ElicitationLabels } from './labels'
 import { ElicitationQueueIndicator } from './elicitation-queue-indicator'
@@ -97,9 +98,9 @@ function ElicitationOrigin({ identity, labels }: { identity: ElicitationIdentity
                 // biome-ignore lint/suspicious/noArrayIndexKey: the call's arguments, in their order; names may repeat once cut short
                 <div key={i} data-part="tool-argument">
                   <dt>
-                    <Quoted text={argument.name} part="argument-name" />
+                    <UntrustedText text={argument.name} singleLine data-part="argument-name" />
                   </dt>
-                  <dd>{argument.hidden ? <span data-part="argument-hidden">{labels.argumentHidden}</span> : <Quoted text={argument.value ?? ''} part="argument-value" />}</dd>
+                  <dd>{argument.hidden ? <span data-part="argument-hidden">{labels.argumentHidden}</span> : <UntrustedText text={argument.value ?? ''} singleLine data-part="argument-value" />}</dd>
                 </div>
               ))}
             </dl>

@@ -33,14 +33,16 @@ describe('the server of an app, named by the host', () => {
     await show(activity({ serverId: 'weather-1', serverName: 'Weather', serverTitle: 'Weather', toolName: 'show_forecast' }))
     await vi.waitFor(() => expect(frameTitle()).toBe('App: Forecast (show_forecast) from Weather'))
     const text = dialog()?.textContent ?? ''
-    expect(text).toContain('“Forecast” from Weather asks to use your AI model')
+    // The host's words name the server; the app's own name is shown only as its claim.
+    expect(text).toContain('An app from Weather (shown for \u2068show_forecast\u2069) asks to use your AI model')
+    expect(text).toContain('calls itself “\u2068Forecast\u2069”')
     expect(text).not.toContain('weather-1')
   })
 
   it('without a title, the server’s own name, never the raw id', async () => {
     await show(activity({ serverId: 'weather-1', serverName: 'Acme Chat' }))
     const text = dialog()?.textContent ?? ''
-    expect(text).toContain('“Forecast” from Acme Chat asks to use your AI model')
+    expect(text).toContain('An app from Acme Chat asks to use your AI model')
     expect(text).not.toContain('weather-1')
     expect(frameTitle()).toContain('from Acme Chat')
   })

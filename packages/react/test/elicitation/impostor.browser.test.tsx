@@ -64,7 +64,7 @@ describe('attack: a server posing as "Acme Chat" behind the host’s "Weather"',
     expect(part('trust-note')?.textContent).toBe('Only share what you are willing to give Weather.')
     // The server's name is its claim, quoted and isolated.
     expect(part('server-claim')?.textContent).toBe('The server calls itself “Acme Chat”')
-    expect(part('server-claim')?.querySelector('bdi[data-quoted]')?.textContent).toBe('Acme Chat')
+    expect(part('server-claim')?.querySelector('bdi[data-untrusted]')?.textContent).toBe('Acme Chat')
     // Its lock icon goes with its own words, not beside the host's title.
     expect(part('header-row')?.querySelector('img')).toBeNull()
     expect(part('server-identity')?.querySelector('[data-part="server-icon"]')).not.toBeNull()
@@ -100,7 +100,7 @@ describe('attack: a server posing as "Acme Chat" behind the host’s "Weather"',
     expect(part('server-claim')?.textContent).toBe('The server calls itself “Acme[U+202E] tahC[U+2066]”')
     expect(part('raised-by-tool')?.querySelector('p')?.textContent).toBe('For the tool “Sign[U+202E]in” (sign_in)')
     expect(part('tool-arguments')?.querySelector('dd')?.textContent).toBe('a[U+000A]b[U+200B]c')
-    for (const quoted of document.querySelectorAll('[role="dialog"] [data-quoted]')) {
+    for (const quoted of document.querySelectorAll('[role="dialog"] [data-untrusted]')) {
       expect(quoted.tagName).toBe('BDI')
       expect(getComputedStyle(quoted).unicodeBidi).toBe('isolate')
       expect(quoted.textContent).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B\n]/)
