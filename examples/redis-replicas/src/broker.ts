@@ -1,7 +1,7 @@
 import { createElicitationBroker } from '@mcp-hitl/core/server'
 import { createRedisElicitationStore } from '@mcp-hitl/core/server/redis'
 import { createClient } from 'redis'
-import { ANSWER_TIME_MS } from './elicitation-time'
+import { ANSWER_TIME_MS } from './elicitation-time.js'
 
 /** Shared by every replica: pending elicitations, answers and the wake-ups between replicas. */
 export const store = await createRedisElicitationStore({

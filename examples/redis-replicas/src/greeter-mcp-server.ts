@@ -1,5 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { SERVER_WAIT_MS } from './elicitation-time'
+import { SERVER_WAIT_MS } from './elicitation-time.js'
 
 /** A small MCP server whose one tool asks the user for their name (`elicitation/create`). */
 export function createGreeterServer(): McpServer {

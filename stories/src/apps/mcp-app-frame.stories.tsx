@@ -333,10 +333,14 @@ export const Message: Story = {
     await readyFrame(canvasElement)
     await waitFor(
       () =>
-        expect(args.handlers?.onMessage).toHaveBeenCalledWith({
-          role: 'user',
-          content: [{ type: 'text', text: 'What should I pack for Porto?' }],
-        }),
+        expect(args.handlers?.onMessage).toHaveBeenCalledWith(
+          {
+            role: 'user',
+            content: [{ type: 'text', text: 'What should I pack for Porto?' }],
+          },
+          // The app may withdraw its message: the handler gets the request's signal.
+          expect.objectContaining({ signal: expect.any(AbortSignal) }),
+        ),
       { timeout: 10_000 },
     )
     await waitFor(() =>

@@ -1,3 +1,4 @@
+import { hostServerName } from '@mcp-hitl/core/internal'
 import type { ElicitContent } from '@mcp-hitl/core'
 import { type ComponentPropsWithoutRef, forwardRef, useCallback, useMemo } from 'react'
 import { KitErrorBoundary } from '../shared/kit-error-boundary'
@@ -44,7 +45,7 @@ export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(
   }
   let notice: string | undefined
   if (status === 'expired' || item.settledReason === 'expired') notice = labels.expired
-  else if (item.settledReason === 'withdrawn') notice = labels.withdrawn(item.data.serverName)
+  else if (item.settledReason === 'withdrawn') notice = labels.withdrawn(hostServerName(item.data))
   else if (status === 'settled') notice = item.settledReason === 'not_found' ? labels.notFound : labels.alreadySettled
   // A form or URL view that throws (a schema or theme the page cannot show) declines the item; the
   // notice above replaces it on the next render.

@@ -1,3 +1,4 @@
+import { hostServerName } from '@mcp-hitl/core/internal'
 import { type ComponentPropsWithoutRef, forwardRef, useMemo } from 'react'
 import { checkElicitationUrl } from './check-elicitation-url'
 import { useElicitationView } from './elicitation-context'
@@ -34,7 +35,7 @@ export const UrlElicitation = forwardRef<HTMLDivElement, UrlElicitationProps>(fu
     // Focusable (not in the tab order) so the dialog can start on the address rather than the Open button.
     <div tabIndex={-1} {...props} ref={ref} data-part="url" data-allowed={check.ok ? 'true' : 'false'}>
       <p data-part="url-intro">
-        {status === 'waiting' ? labels.urlWaiting(item.data.serverName, check.host) : labels.urlIntro(item.data.serverName)}
+        {status === 'waiting' ? labels.urlWaiting(hostServerName(item.data), check.host) : labels.urlIntro(hostServerName(item.data))}
       </p>
       <dl data-part="url-details">
         <dt>{labels.urlHost}</dt>

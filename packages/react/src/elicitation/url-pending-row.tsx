@@ -1,3 +1,4 @@
+import { hostServerName } from '@mcp-hitl/core/internal'
 import type { ElicitationRequestData } from '@mcp-hitl/core'
 import { type ComponentPropsWithoutRef, forwardRef, useMemo } from 'react'
 import { checkElicitationUrl } from './check-elicitation-url'
@@ -27,7 +28,7 @@ export const UrlPendingRow = forwardRef<HTMLDivElement, UrlPendingRowProps>(func
   const check = useMemo(() => checkElicitationUrl(data.url ?? '', { allowLocalhost }), [data.url, allowLocalhost])
   return (
     <div {...props} ref={ref} data-part="url-pending">
-      <p data-part="url-pending-text">{labels.urlWaiting(data.serverName, check.host)}</p>
+      <p data-part="url-pending-text">{labels.urlWaiting(hostServerName(data), check.host)}</p>
       {check.ok && <UrlStepButtons url={check.url} host={check.host} labels={labels} activationDelayMs={activationDelayMs} />}
     </div>
   )
