@@ -242,7 +242,7 @@ export function elicitationDialogSuite(ctx: SuiteContext) {
       await expectNoAxeViolations(session, "the server's field errors")
     }, 90_000)
 
-    ctx.record.test('elicitation-url', 'dialog', 'URL mode: host and full URL shown, never a link, opened only on consent with noopener; then waits for "I\'m done"', async () => {
+    ctx.record.test('elicitation-url', 'dialog', 'URL mode: host and full URL shown, never a link, opened only on consent with noopener; after "I\'m done" a pending row keeps the way back until the server confirms', async () => {
       const session = await ctx.page()
       const url = 'https://auth.example.com/connect?state=abc'
       await askFromKeyboard(session, { elicitationId: `xb-url-${++counter}`, message: 'Connect your calendar account.', requestedSchema: { type: 'object', properties: {} }, mode: 'url', url, urlElicitationId: 'srv-1', serverName: 'Calendar', status: 'pending' })
@@ -252,13 +252,16 @@ export function elicitationDialogSuite(ctx: SuiteContext) {
       expect(await session.call('text', `${DIALOG} a`)).toBeNull()
       expect(await session.call('openedUrls')).toEqual([])
       await expectNoAxeViolations(session, 'URL consent')
-      await click(session, inDialog('button', 'Open page'))
+      await click(session, inDialog('button', 'Open auth.example.com'))
       expect(await pollUntil(() => session.call<string[]>('openedUrls'), (o) => o.length > 0)).toEqual([`${url} _blank noopener,noreferrer`])
       expect(await pollUntil(() => bodies(session), (b) => b.length > 0)).toEqual([{ id: expect.any(String), action: 'accept' }])
       expect(await pollUntil(() => session.call('attribute', DIALOG, 'data-status'), (s) => s === 'waiting')).toBe('waiting')
       await expectNoAxeViolations(session, 'URL mode, waiting for the server')
       await click(session, inDialog('button', "I'm done"))
       expect(await pollUntil(() => dialogOpen(session), (open) => !open)).toBe(false)
+      // Nothing is said to be done until the server confirms: the step stays as a row with its way back.
+      const row = await pollUntil(() => session.call<string | null>('text', '[data-part="url-pending-list"]'), (t) => t?.includes('Reopen') === true)
+      expect(row).toContain('auth.example.com')
       expect(await bodies(session)).toHaveLength(1)
     }, 90_000)
 

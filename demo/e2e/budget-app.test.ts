@@ -54,7 +54,7 @@ describe('the budget allocator in the AI SDK chat', () => {
     // The export: the host asks, then saves the file from the page.
     await app.getByRole('button', { name: 'Export CSV' }).click()
     // The host's words name the server; the app's own name is its claim (isolated, U+2068 ... U+2069).
-    const confirm = page.getByRole('dialog', { name: /^An app from demo .*wants to save 1 file$/ })
+    const confirm = page.getByRole('dialog', { name: /^An app from Demo HITL server .*wants to save 1 file$/ })
     await confirm.waitFor({ timeout: 20_000 })
     expect(await confirm.textContent()).toContain('budget.csv')
     expect(await confirm.textContent()).toContain('calls itself “\u2068Budget allocator\u2069”')
@@ -68,7 +68,7 @@ describe('the budget allocator in the AI SDK chat', () => {
 
     // Sampling: the person approves the request, reviews the reply, sends it to the app.
     await app.getByRole('button', { name: 'Suggest a split' }).click()
-    const review = page.getByRole('dialog', { name: /^An app from demo .*asks to use your AI model$/ })
+    const review = page.getByRole('dialog', { name: /^An app from Demo HITL server .*asks to use your AI model$/ })
     await review.waitFor({ timeout: 20_000 })
     expect(await review.textContent()).toContain('Answer in one short sentence.')
     await screenshot(page, 'budget-sampling-review')

@@ -44,7 +44,7 @@ export interface McpProxyClient {
   ): Promise<{ tools: ListedTool[]; nextCursor?: string | undefined }>
   close(): Promise<void>
   /** The server's `serverInfo` from `initialize` (what it calls itself), when the client keeps it. */
-  getServerVersion?(): { name?: string; title?: string; icons?: unknown } | undefined
+  getServerVersion?(): { name?: string | undefined; title?: string | undefined; icons?: unknown } | undefined
 }
 
 /** A server reached over Streamable HTTP (`http`) or legacy SSE (`sse`), as the middleware configures it. */
