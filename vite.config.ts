@@ -15,6 +15,8 @@ const browser = () => ({
   headless: true,
   provider: playwright({ launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS } }),
   instances: [{ browser: 'chromium' as const }],
+  // One page at a time per browser project, as focus and pointer tests expect of a person's screen.
+  fileParallelism: false,
 })
 
 // Workspace packages resolve to their TypeScript sources, so nothing needs building first.
@@ -27,6 +29,9 @@ export default defineConfig({
   resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
   ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
   test: {
+    // Two test files at a time (Vitest's default on two cores is one): most node tests wait on real
+    // servers, browsers and timeouts, so the second core would otherwise sit idle.
+    maxWorkers: 2,
     tags: [{ name: 'security', description: 'An attack on the kit, kept as a permanent test (see SECURITY.md)' }],
     projects: [
       {
@@ -114,7 +119,6 @@ export default defineConfig({
           exclude: IGNORED,
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],

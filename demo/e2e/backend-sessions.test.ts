@@ -71,7 +71,9 @@ describe('idle MCP sessions', () => {
 
 describe('busy MCP sessions', () => {
   it('keeps a session whose tool call is still waiting for the person, however long past idleSessionMs', async () => {
-    const server = await startMcpHttpServer({ host: '127.0.0.1', port: 0, envName: 'DEMO_MCP_PORT', idleSessionMs: 200 })
+    // Long enough that connecting and listing tools fit in it on a busy machine; the form stays open
+    // for several times as long.
+    const server = await startMcpHttpServer({ host: '127.0.0.1', port: 0, envName: 'DEMO_MCP_PORT', idleSessionMs: 600 })
     const busyApi = createDemoApi({ broker, model: createScriptedModel(), modelLabel: 'scripted', mcpUrl: server.url, sandboxOrigin: 'http://127.0.0.1:1' })
     try {
       const backend = createBackendClient(busyApi)
@@ -79,7 +81,7 @@ describe('busy MCP sessions', () => {
       const { reply } = await backend.chat(cookie, 'Register me', async (chunk) => {
         if (chunk.type !== 'data-elicitation-request' || chunk.data?.status !== 'pending') return
         // Several sweeps pass while the form is open.
-        await new Promise((resolve) => setTimeout(resolve, 1000))
+        await new Promise((resolve) => setTimeout(resolve, 2500))
         expect(server.sessionCount()).toBe(1)
         const content = { username: 'ada', email: 'ada@example.com', plan: 'pro' }
         expect((await backend.respond(cookie, { id: chunk.data?.elicitationId, action: 'accept', content })).status).toBe(200)
