@@ -162,8 +162,9 @@ export type RespondErrorCode = Extract<
 >
 
 /**
- * One elicitation in the list GET (pending, or a URL step consented to): the part's data plus `id`, the name the respond body
- * takes, so a page can answer what it listed without renaming (`elicitationId` stays, equal to `id`).
+ * One elicitation in the list GET (pending, or a URL step consented to): the part's data plus `id`,
+ * the name the respond body takes, so a page can answer what it listed without renaming
+ * (`elicitationId` stays, equal to `id`).
  */
 export interface ListedElicitation extends ElicitationRequestData {
   id: string
