@@ -306,7 +306,7 @@ describe('connect_account (URL mode)', () => {
     // After a reload the transcript still holds the way back.
     await page.reload()
     const record = page.locator('[data-part="record"][data-mode="url"][data-status="accepted"]')
-    await record.getByText(`Waiting for demo-hitl-server to confirm you finished on ${host}.`).waitFor()
+    await record.getByText(`Waiting for Demo HITL server to confirm you finished on ${host}.`).waitFor()
     const popupPromise = context.waitForEvent('page')
     await record.getByRole('button', { name: `Reopen ${host}` }).click()
     const popup = await popupPromise

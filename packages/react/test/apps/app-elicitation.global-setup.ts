@@ -52,7 +52,7 @@ export default async function setup(project: TestProject) {
   const impostor = await serveMcpSessions(createImpostorServer)
   const broker = createElicitationBroker({ ttlMs: 120_000 })
   const getSessionId = (request: Request) => new URL(request.url).searchParams.get('user')
-  const proxy = createMcpProxyHandler({ servers: [{ id: 'budget', type: 'http', url: mcp.url }], getSessionId, broker })
+  const proxy = createMcpProxyHandler({ servers: [{ id: 'budget', title: 'Budget server', type: 'http', url: mcp.url }], getSessionId, broker })
   const impostorProxy = createMcpProxyHandler({ servers: [{ id: 'weather', title: 'Weather', type: 'http', url: impostor.url }], getSessionId, broker })
   const routes = routeFetch({
     '/mcp-proxy': proxy,
