@@ -67,6 +67,13 @@ describe('createMcpAppsActivityRenderer', () => {
   })
 })
 
+// What another run delivers (an app's own call, the live channel): pushed into the same queue.
+let pushToActivities: (d: ElicitationRequestData) => void = () => {}
+function Pusher() {
+  pushToActivities = useElicitationActivities('test').elicitation.push
+  return null
+}
+
 describe('createElicitationActivityRenderer inside ElicitationActivities', () => {
   it('answers a request whose activity is in the transcript in its row, and opens one recovered without a row in the dialog', async () => {
     const agent = new Agent()
@@ -148,11 +155,6 @@ describe('createElicitationActivityRenderer inside ElicitationActivities', () =>
     const elsewhere = data('el_elsewhere', { status: 'failed', response: { action: 'decline' }, reason, message: 'Asked from an app' })
     agent.setMessages([elicitationMessage(inRow)] as never)
     const renderer = createElicitationActivityRenderer()
-    let push: (d: ElicitationRequestData) => void = () => {}
-    function Pusher() {
-      push = useElicitationActivities('test').elicitation.push
-      return null
-    }
     for (const inline of [true, false]) {
       const view = render(
         <ElicitationActivities agent={agent} inline={inline}>
@@ -162,7 +164,7 @@ describe('createElicitationActivityRenderer inside ElicitationActivities', () =>
       )
       expect(screen.getByTestId('row').textContent).toBe(`The request from trips could not be shown, so it was declined for you: ${reason}`)
       expect(screen.queryByRole('dialog')).toBeNull()
-      act(() => push(elsewhere))
+      act(() => pushToActivities(elsewhere))
       const dialog = await screen.findByRole('dialog')
       expect(within(dialog).getByText('Asked from an app')).toBeTruthy()
       expect(within(dialog).getByRole('status').textContent).toBe('A request from trips could not be shown, so it was declined for you. Nothing was shared.')
