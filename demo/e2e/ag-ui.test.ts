@@ -2,7 +2,9 @@
  * End to end, AG-UI page (kit middleware + `createAgUiHandler`): form elicitation (submit, decline,
  * Escape cancels), the multi-step `book_trip`, URL mode with `connect_account`, recovery after a
  * reload, raised by the agent's own MCP client and shown from the run's `mcp-hitl-elicitation`
- * activities; the same raised by the task board's own tool calls through the kit middleware (Add a
+ * activities; what the page, which has no transcript records, tells of requests it never saw pending
+ * (one declined for the person, also after a reload; a URL step consented to before a reload, as its
+ * pending row until the server confirms); the same raised by the task board's own tool calls through the kit middleware (Add a
  * task: form, decline, Escape, reload; Connect calendar: URL mode, approved or denied on the consent
  * page); the task board beside them, which polls through runs of its own; a model-only tool
  * requested as an app would (through the AG-UI route and through the MCP proxy) refused and never
@@ -152,6 +154,98 @@ describe('elicitation on the AG-UI page (the agent’s own MCP client)', () => {
     await form.getByRole('button', { name: 'Decline' }).click()
     expect((await answered).status()).toBe(200)
     await expect.poll(() => form.count(), EVENTUALLY).toBe(0)
+    await page.close()
+  })
+})
+
+describe('what the AG-UI page, which shows no transcript records, tells of requests it never saw pending', () => {
+  const NOTICE = 'A request from Demo HITL server could not be shown, so it was declined for you. Nothing was shared.'
+  const REASON = /^Reason: No form can satisfy this request: .*"seats".*minimum 1.*maximum 0/
+
+  /** Picks the sold-out show in the "Which show?" form: the server then asks for 1 to 0 seats. */
+  async function pickSoldOutShow(page: Page) {
+    const form = dialog(page)
+    await form.getByText('Which show?').waitFor()
+    await form.getByLabel('Late show, 10 pm').check()
+    await form.getByRole('button', { name: /^Send/ }).click()
+  }
+
+  it('given a request no form can satisfy, the dialog says once that it was declined for you and why; closed, a reload does not bring it back', async () => {
+    const { page, errors } = await agUiPage()
+    const responds = recordResponds(page)
+    await send(page, 'Reserve seats')
+    await pickSoldOutShow(page)
+    const notice = dialog(page).getByRole('status').filter({ hasText: 'declined for you' })
+    await notice.waitFor()
+    expect(await notice.textContent()).toBe(NOTICE)
+    expect(await dialog(page).locator('[data-part="notice-reason"]').textContent()).toMatch(REASON)
+    // It asks nothing: no field, no Send, nothing sent for it.
+    expect(await dialog(page).getByRole('button', { name: /^Send/ }).count()).toBe(0)
+    const reply = await assistantSays(page, 'No seats reserved')
+    expect(await reply.textContent()).toContain('the seat count was declined')
+    await screenshot(page, 'ag-ui-declined-for-you')
+    await dialog(page).getByRole('button', { name: 'Close' }).first().click()
+    await expect.poll(() => dialog(page).count(), EVENTUALLY).toBe(0)
+    expect(responds.bodies).toEqual([expect.objectContaining({ action: 'accept', content: { show: 'late' } })])
+
+    await page.reload()
+    await send(page, 'Register me')
+    await dialog(page).getByText('Create your account').waitFor()
+    expect(await page.getByRole('dialog').count()).toBe(1)
+    expect(await page.getByText(NOTICE).count()).toBe(0)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('given a reload while the tool waits, its next request, declined for you, still reaches the reloaded page (the live channel) with why', async () => {
+    const { page } = await agUiPage()
+    await send(page, 'Reserve seats')
+    await dialog(page).getByText('Which show?').waitFor()
+    await page.reload()
+    // The run's stream is gone; the form comes back from the list route and the answer still reaches the tool.
+    await pickSoldOutShow(page)
+    const notice = dialog(page).getByRole('status').filter({ hasText: 'declined for you' })
+    await notice.waitFor()
+    expect(await notice.textContent()).toBe(NOTICE)
+    expect(await dialog(page).locator('[data-part="notice-reason"]').textContent()).toMatch(REASON)
+    await dialog(page).getByRole('button', { name: 'Close' }).first().click()
+    await expect.poll(() => dialog(page).count(), EVENTUALLY).toBe(0)
+    await page.close()
+  })
+
+  it('given a URL step consented to, a reload shows its pending row (Reopen, Copy link) until the server confirms', async () => {
+    const { context, page } = await agUiPage()
+    const responds = recordResponds(page)
+    const host = `127.0.0.1:${demo.ports.mcp}`
+    await send(page, 'Connect my GitHub account')
+    const form = dialog(page)
+    await form.locator('[data-part="url-host"]').waitFor()
+    const popupPromise = context.waitForEvent('page')
+    await form.getByRole('button', { name: `Open ${host}` }).click()
+    const popup = await popupPromise
+    await popup.getByRole('heading', { name: 'Connect your GitHub account' }).waitFor()
+    await expect.poll(() => form.getAttribute('data-status'), EVENTUALLY).toBe('waiting')
+
+    await page.reload()
+    const row = page.getByRole('region', { name: 'Waiting for confirmation' })
+    await row.getByText(`Waiting for Demo HITL server to confirm you finished on ${host}.`).waitFor()
+    await row.getByRole('button', { name: 'Copy link' }).waitFor()
+    // The question is not asked again: consent was given before the reload.
+    expect(await page.getByRole('dialog').count()).toBe(0)
+    await screenshot(page, 'ag-ui-url-pending-after-reload')
+    const reopened = context.waitForEvent('page')
+    await row.getByRole('button', { name: `Reopen ${host}` }).click()
+    const again = await reopened
+    expect(again.url()).toBe(popup.url())
+    await again.close()
+
+    await popup.getByRole('button', { name: 'Allow' }).click()
+    await popup.getByRole('heading', { name: 'Account connected' }).waitFor()
+    // The server's confirmation reaches the reloaded page: the row leaves.
+    await expect.poll(() => row.count(), EVENTUALLY).toBe(0)
+    expect(await page.getByRole('button', { name: `Reopen ${host}` }).count()).toBe(0)
+    expect(responds.bodies).toEqual([expect.objectContaining({ action: 'accept' })])
+    await popup.close()
     await page.close()
   })
 })

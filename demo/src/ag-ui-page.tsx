@@ -1,7 +1,8 @@
 /**
  * The AG-UI page: an `HttpAgent` on `/api/ag-ui`, where the kit's MCP Apps middleware wraps the
  * demo's agent. `useElicitation({ agent })` follows the run's `mcp-hitl-elicitation` activities
- * (and the list route after a reload) and answers them in an `ElicitationDialog`;
+ * (and, for what a reload cut off from the run, the list route and the live channel) and answers
+ * them in an `ElicitationDialog`;
  * `useMcpAppsActivities` collects the `mcp-apps` activities and each renders in an `McpAppFrame`
  * whose requests are runs of their own (`createAgUiProxyTransport`), so an app polling never
  * touches the user's turn: Stop stops the turn, not the app.
@@ -32,8 +33,11 @@ function textOf(message: Message): string {
 /** The AG-UI page. */
 export function AgUiPage(props: { theme: Theme; sandboxOrigin: string }) {
   const agent = useMemo(() => new HttpAgent({ url: '/api/ag-ui' }), [])
-  // Answers go to the kit's default respond route; after a reload the pending ones come from the list route.
-  const elicitation = useElicitation({ agent, recoverFrom: '/api/elicitation/pending' })
+  // Answers go to the kit's default respond route; after a reload the pending ones (and the URL
+  // steps consented to, still waiting for their server) come from the list route. The live channel
+  // (`events`) carries what the run's stream no longer can after a reload: the server's `completed`
+  // for such a step, a later request of a tool still running, one declined for the person.
+  const elicitation = useElicitation({ agent, recoverFrom: '/api/elicitation/pending', events: '/api/elicitation/events' })
   const { push } = elicitation
   // An app's own tool call that elicits travels in the app's run, not the chat's: hand it to the queue.
   const transport = useMemo(() => createAgUiProxyTransport({ url: '/api/ag-ui', onElicitation: push }), [push])

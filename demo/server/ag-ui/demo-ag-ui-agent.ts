@@ -4,7 +4,7 @@
  *
  * - the task board is a UI tool: the agent only calls `show_task_board`, and the kit middleware
  *   around it (`createMcpAppsMiddleware`) runs the call and emits the `mcp-apps` activity;
- * - register, book a trip and connect an account are plain tools the agent calls itself with the
+ * - register, book a trip, connect an account and reserve seats are plain tools the agent calls itself with the
  *   MCP SDK `Client`; the broker turns each `elicitation/create` into an `mcp-hitl-elicitation`
  *   activity written into this run (`createAgUiElicitationEmit`), and the tool continues once the
  *   person answered through the respond route.
@@ -32,6 +32,7 @@ const OWN_TOOLS = [
   { pattern: /\bregister\b/i, name: 'register_user', args: {} },
   { pattern: /\b(book|trip)\b/i, name: 'book_trip', args: {} },
   { pattern: /\b(connect|github|account)\b/i, name: 'connect_account', args: { account: 'GitHub' } },
+  { pattern: /\b(seat|seats|reserve|tickets?)\b/i, name: 'reserve_seats', args: {} },
 ] as const
 
 const WANTS_BOARD = /\b(task|tasks|board|todo|app)\b/i

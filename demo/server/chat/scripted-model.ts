@@ -2,7 +2,8 @@
  * The demo's offline model: a small, honest `LanguageModelV4` that needs no key and no network.
  *
  * - On a user message it picks a tool from the words (register -> `register_user`, trip ->
- *   `book_trip`, connect -> `connect_account`, task/board -> `show_task_board`) and calls it.
+ *   `book_trip`, connect -> `connect_account`, seats -> `reserve_seats`, task/board ->
+ *   `show_task_board`) and calls it.
  * - After a tool result it summarises, quoting the result's text, so what the server said is what
  *   the user reads.
  * - Otherwise it says what it can do.
@@ -32,6 +33,7 @@ export const SCRIPTED_INTENTS: { tool: string; words: RegExp; input?: (text: str
   },
   { tool: 'show_budget', words: /\bbudget\b/i },
   { tool: 'register_user', words: /\b(register|sign ?up|create an account|new account)\b/i },
+  { tool: 'reserve_seats', words: /\b(seat|seats|reserve|tickets?)\b/i },
   { tool: 'book_trip', words: /\b(trip|travel|book|holiday|vacation|flight)\b/i },
   {
     tool: 'connect_account',

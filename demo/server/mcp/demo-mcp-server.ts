@@ -8,6 +8,7 @@ import { registerBookTripTool } from './book-trip-tool'
 import { registerBudgetTools } from './budget-tools'
 import { registerConnectAccountTool } from './connect-account-tool'
 import { registerRegisterUserTool } from './register-user-tool'
+import { registerReserveSeatsTool } from './reserve-seats-tool'
 import { registerTaskBoardTools } from './task-board-tools'
 
 /** Name the server reports (`serverInfo`); the host names it by its own title (`DEMO_SERVER_TITLE`). */
@@ -18,6 +19,7 @@ export function createDemoMcpServer(deps: ConsentDeps): McpServer {
   const server = new McpServer({ name: DEMO_SERVER_NAME, title: 'Demo HITL server', version: '1.0.0' })
   registerRegisterUserTool(server)
   registerBookTripTool(server)
+  registerReserveSeatsTool(server)
   registerConnectAccountTool(server, deps)
   registerTaskBoardTools(server, deps)
   registerBudgetTools(server)

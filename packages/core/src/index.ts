@@ -155,6 +155,10 @@ export type {
 export { createElicitationDrafts } from './elicitation/elicitation-drafts'
 export type { DraftStorage, ElicitationDrafts, ElicitationDraftsOptions } from './elicitation/elicitation-drafts'
 
+// elicitation: the requests a page is done with, across a reload
+export { createFinishedElicitations } from './elicitation/finished-elicitations'
+export type { FinishedElicitations, FinishedElicitationsOptions } from './elicitation/finished-elicitations'
+
 // elicitation: browser-side queue
 export { createElicitationQueue } from './elicitation/elicitation-queue'
 export type {

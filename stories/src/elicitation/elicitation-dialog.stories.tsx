@@ -1,7 +1,7 @@
 import { ElicitationActions, ElicitationBody, ElicitationDialogRoot, ElicitationHeader } from '@mcp-hitl/react/elicitation'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import type { ComponentType } from 'react'
-import { expect, fn, spyOn, userEvent, waitFor } from 'storybook/test'
+import { expect, fn, spyOn, userEvent, waitFor, within } from 'storybook/test'
 import { findDialog, moveIn, press, screenOf } from '../support/play'
 import { ComposedDialogHarness, DialogHarness, type ElicitationHarnessProps } from './elicitation-harness'
 import {
@@ -555,6 +555,74 @@ export const ServerStoppedWaiting: Story = {
     await expect(dialog.queryByRole('alert')).toBeNull()
     await userEvent.click(dialog.getByText('Close', { selector: 'button' }))
     await waitFor(() => expect(screenOf(canvasElement).queryByRole('dialog')).toBeNull())
+    expect(args.onServerRequest).not.toHaveBeenCalled()
+  },
+}
+
+// The page remembers, in this tab's sessionStorage, the notices it closed, so a reload that replays
+// them does not show them again; a story's ids repeat on every load, so each story starts afresh.
+const forgetClosedNotices = () => sessionStorage.removeItem('mcp-hitl:finished')
+
+/**
+ * A request no form can satisfy (here "1 to 0 seats") reaches a page without transcript records
+ * already declined for the person: the dialog says so once, with the backend's reason, in the
+ * neutral status role; it asks nothing and sends nothing, and Close closes it (also after a reload).
+ */
+export const DeclinedForYou: Story = {
+  args: {
+    requests: [
+      formRequest(
+        'How many seats for the Late show, 10 pm?',
+        { type: 'object', properties: { seats: { type: 'integer', title: 'Seats', minimum: 1, maximum: 0 } }, required: ['seats'] },
+        {
+          serverName: 'box-office',
+          status: 'failed',
+          response: { action: 'decline' },
+          reason: 'No form can satisfy this request: Property "seats" has minimum 1 greater than maximum 0.',
+        },
+      ),
+    ],
+  },
+  beforeEach: forgetClosedNotices,
+  play: async ({ canvasElement, args }) => {
+    const dialog = await findDialog(canvasElement)
+    await expect(dialog.getByRole('status')).toHaveTextContent(
+      'A request from box-office could not be shown, so it was declined for you. Nothing was shared.',
+    )
+    // The reason is the backend's words, quoted (bidi-isolated), so it spans more than one element.
+    await expect(dialog.dialog.querySelector('[data-part="notice-reason"]')).toHaveTextContent(
+      'Reason: No form can satisfy this request: Property "seats" has minimum 1 greater than maximum 0.',
+    )
+    await expect(dialog.queryByRole('alert')).toBeNull()
+    await expect(dialog.queryByRole('button', { name: /^Send|^Decline/ })).toBeNull()
+    await userEvent.click(dialog.getByText('Close', { selector: 'button' }))
+    await waitFor(() => expect(screenOf(canvasElement).queryByRole('dialog')).toBeNull())
+    expect(args.onServerRequest).not.toHaveBeenCalled()
+  },
+}
+
+/**
+ * A URL step the person consented to before a reload arrives as `accepted`: no question again, only
+ * its pending row (Reopen, Copy link), which stays until the server confirms or ends the step.
+ */
+export const UrlConsentedBeforeReload: Story = {
+  args: {
+    requests: [urlRequest('https://pay.example.com/checkout/42', { status: 'accepted', response: { action: 'accept' } })],
+  },
+  beforeEach: () => {
+    const open = spyOn(window, 'open').mockImplementation(() => null)
+    return () => open.mockRestore()
+  },
+  play: async ({ canvasElement, args }) => {
+    const screen = screenOf(canvasElement)
+    const row = await screen.findByRole('region', { name: 'Waiting for confirmation' })
+    await expect(within(row).getByText(/to confirm you finished on pay\.example\.com\.$/)).toBeVisible()
+    await expect(within(row).getByRole('button', { name: 'Copy link' })).toBeVisible()
+    await press(within(row).getByRole('button', { name: 'Reopen pay.example.com' }))
+    expect(window.open).toHaveBeenCalledWith('https://pay.example.com/checkout/42', '_blank', 'noopener,noreferrer')
+    // Consent was given before the reload: the question is not asked again, nothing is answered.
+    expect(screen.queryByRole('dialog')).toBeNull()
+    await expect(row).toBeVisible()
     expect(args.onServerRequest).not.toHaveBeenCalled()
   },
 }

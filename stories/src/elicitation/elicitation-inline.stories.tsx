@@ -80,6 +80,28 @@ export const CannotRender: Story = {
   },
 }
 
+/**
+ * A request that expired before the page could show it (a reload, a page without transcript
+ * records): told once in place of the form, with why, in the neutral status role; Close removes it
+ * and nothing is sent. (Closed notices are remembered in this tab's sessionStorage; the story forgets them.)
+ */
+export const ExpiredBeforeShown: Story = {
+  args: {
+    requests: [
+      formRequest('Who should we contact?', contactSchema, { status: 'expired', response: { action: 'cancel' }, reason: 'No answer within 600 s' }),
+    ],
+  },
+  beforeEach: () => sessionStorage.removeItem('mcp-hitl:finished'),
+  play: async ({ canvasElement, args }) => {
+    const form = await findInlineForm(canvasElement)
+    await expect(form.getByRole('status')).toHaveTextContent('A request from travel-agent expired before you could answer. Nothing was shared.')
+    await expect(form.region.querySelector('[data-part="notice-reason"]')).toHaveTextContent('Reason: No answer within 600 s')
+    await userEvent.click(form.getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(form.region).not.toBeInTheDocument())
+    expect(args.onServerRequest).not.toHaveBeenCalled()
+  },
+}
+
 /** `format`: email, uri, date and date-time inputs; the values go out as strings. */
 export const StringFormats: Story = {
   args: { requests: [formRequest('Where should we send the booking confirmation?', formatsSchema)] },

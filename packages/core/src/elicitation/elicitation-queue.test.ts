@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { McpHitlError } from '../errors'
 import { createElicitationQueue, type ElicitationMessageLike } from './elicitation-queue'
+import type { DraftStorage } from './elicitation-drafts'
+import { createFinishedElicitations } from './finished-elicitations'
 import type { ElicitationRequestData, RespondRequestBody } from './wire'
 
 const schema = { type: 'object' as const, properties: { name: { type: 'string' as const } } }
@@ -275,4 +277,138 @@ describe('createElicitationQueue', () => {
     await queue.respond({ action: 'accept', content: JSON.parse('{"__proto__":"x"}') })
     expect(JSON.stringify(rec.bodies)).toBe('[{"id":"n","action":"accept","content":{"__proto__":"x"}}]')
   })
+
+  describe('a request that reaches the page already ended', () => {
+    const declinedForYou = (id: string) =>
+      data(id, {
+        status: 'failed',
+        response: { action: 'decline' },
+        reason: 'No form can satisfy this request: Property "age" has minimum 10 greater than maximum 1.',
+      })
+
+    it('given a part declined for the person by the backend, shows it once as an `ended` notice until dismissed', async () => {
+      const rec = recorder()
+      const queue = createElicitationQueue(rec)
+      const declined = declinedForYou('x')
+      queue.syncMessages([{ id: 'm1', parts: [part(declined)] }])
+      expect(queue.getSnapshot().current).toMatchObject({ id: 'x', state: 'settled', settledReason: 'ended', data: declined })
+      // The same part again (a copy, another source) changes nothing, and nothing is ever sent for it.
+      const before = queue.getSnapshot()
+      expect(queue.push(structuredClone(declined))).toBe(false)
+      expect(queue.getSnapshot()).toBe(before)
+      await queue.respond({ id: 'x', action: 'decline' })
+      expect(rec.bodies).toEqual([])
+      queue.dismiss('x')
+      expect(queue.getSnapshot().items).toEqual([])
+      expect(queue.push(structuredClone(declined))).toBe(false)
+      expect(queue.getSnapshot().items).toEqual([])
+    })
+
+    it('shows a failed, withdrawn or expired arrival, never one the person answered or cancelled themselves', () => {
+      const queue = createElicitationQueue(recorder())
+      queue.push(data('failed', { status: 'failed', response: { action: 'decline' }, reason: 'The elicitation store is unavailable' }))
+      queue.push(data('withdrawn', { status: 'withdrawn', response: { action: 'cancel' }, reason: 'The server cancelled its request' }))
+      queue.push(data('expired', { status: 'expired', response: { action: 'cancel' }, reason: 'No answer within 600 s' }))
+      queue.push(data('declined', { status: 'declined', response: { action: 'decline' } }))
+      queue.push(data('accepted', { status: 'accepted', response: { action: 'accept', content: { name: 'Ada' } } }))
+      queue.push(data('cancelled', { status: 'cancelled', response: { action: 'cancel' } }))
+      queue.push(data('completed', { mode: 'url', url: 'https://example.com/', status: 'completed', response: { action: 'accept' } }))
+      expect(queue.getSnapshot().items.map((i) => [i.id, i.settledReason])).toEqual([
+        ['failed', 'ended'],
+        ['withdrawn', 'ended'],
+        ['expired', 'ended'],
+      ])
+    })
+
+    it('a part that settles while shown keeps leaving the queue as before (no notice of it)', () => {
+      const queue = createElicitationQueue(recorder())
+      queue.push(data('a'))
+      queue.push(data('a', { status: 'expired', response: { action: 'cancel' }, reason: 'No answer within 600 s' }))
+      expect(queue.getSnapshot().items).toEqual([])
+    })
+
+    it('after a reload that replays the chat, a dismissed notice and a request that settled while shown stay away; one never dismissed shows again', () => {
+      const storage = memoryStorage()
+      const first = createElicitationQueue({ ...recorder(), finished: createFinishedElicitations({ storage }) })
+      first.push(declinedForYou('closed'))
+      first.push(declinedForYou('left-open'))
+      first.push(data('shown'))
+      first.dismiss('closed')
+      first.push(data('shown', { status: 'expired', response: { action: 'cancel' }, reason: 'No answer within 600 s' }))
+      expect(first.getSnapshot().items.map((i) => i.id)).toEqual(['left-open'])
+
+      // The reloaded page: a new queue over the same storage, fed the saved chat's final parts.
+      const reloaded = createElicitationQueue({ ...recorder(), finished: createFinishedElicitations({ storage }) })
+      reloaded.syncMessages([
+        {
+          id: 'm1',
+          parts: [
+            part(declinedForYou('closed')),
+            part(declinedForYou('left-open')),
+            part(data('shown', { status: 'expired', response: { action: 'cancel' }, reason: 'No answer within 600 s' })),
+          ],
+        },
+      ])
+      expect(reloaded.getSnapshot().items.map((i) => i.id)).toEqual(['left-open'])
+    })
+
+    it('an answer the server took is not remembered as finished: it never needs to be (the replay is the person’s own outcome)', async () => {
+      const storage = memoryStorage()
+      const queue = createElicitationQueue({ ...recorder(), finished: createFinishedElicitations({ storage }) })
+      queue.push(data('a'))
+      await queue.respond({ id: 'a', action: 'decline' })
+      expect(storage.getItem('mcp-hitl:finished')).toBeNull()
+    })
+  })
+
+  describe('a consented URL step that reaches the page as `accepted` (a reload, another tab, the pending list)', () => {
+    const consented = (extra: Partial<ElicitationRequestData> = {}) =>
+      data('u', { mode: 'url', url: 'https://example.com/connect', status: 'accepted', response: { action: 'accept' }, ...extra })
+
+    it('waits for the server’s confirmation, set aside as a pending row, and leaves on `completed`', () => {
+      const queue = createElicitationQueue(recorder())
+      queue.syncActivities([{ id: 'u', role: 'activity', activityType: 'mcp-hitl-elicitation', content: consented() }])
+      expect(queue.getSnapshot().current).toMatchObject({ id: 'u', state: 'pending', awaitingCompletion: true, setAside: true })
+      // The pending list gives the same step again: no change.
+      const before = queue.getSnapshot()
+      queue.push(consented())
+      expect(queue.getSnapshot()).toBe(before)
+      queue.push(consented({ status: 'completed' }))
+      expect(queue.getSnapshot().items).toEqual([])
+    })
+
+    it('leaves when the server ends it without confirming (`failed`), without a notice', () => {
+      const queue = createElicitationQueue(recorder())
+      queue.push(consented())
+      queue.push(consented({ status: 'failed', reason: 'The request that asked for this step ended before the server confirmed it was completed' }))
+      expect(queue.getSnapshot().items).toEqual([])
+    })
+
+    it('a form-mode `accepted` arrival (answered in another tab) is not queued', () => {
+      const queue = createElicitationQueue(recorder())
+      queue.push(data('f', { status: 'accepted', response: { action: 'accept', content: { name: 'Ada' } } }))
+      expect(queue.getSnapshot().items).toEqual([])
+    })
+
+    it('answers nothing for a step already consented: a Stop that cancels every item sends nothing for it', async () => {
+      const rec = recorder()
+      const queue = createElicitationQueue(rec)
+      queue.push(consented())
+      const url = data('v', { mode: 'url', url: 'https://example.com/v' })
+      queue.push(url)
+      await queue.respond({ id: 'v', action: 'accept' })
+      for (const item of queue.getSnapshot().items) await queue.respond({ id: item.id, action: 'cancel' })
+      expect(rec.bodies).toEqual([{ id: 'v', action: 'accept' }])
+      expect(queue.getSnapshot().items.map((i) => [i.id, i.state, i.awaitingCompletion])).toEqual([
+        ['u', 'pending', true],
+        ['v', 'pending', true],
+      ])
+    })
+  })
 })
+
+function memoryStorage(): DraftStorage {
+  const data = new Map<string, string>()
+  return { getItem: (key) => data.get(key) ?? null, setItem: (key, value) => void data.set(key, value), removeItem: (key) => void data.delete(key) }
+}
+

@@ -2,6 +2,11 @@
  * The browser-side queue of elicitations waiting for the user: filled from AI SDK messages, from an
  * AG-UI agent's activity messages, or pushed by other stacks, answered in arrival order. A plain closure with `subscribe` / `getSnapshot`, so React
  * (or anything else) only subscribes; snapshots are immutable and change only when an item changes.
+ *
+ * Besides requests to answer it holds what a page with no transcript record would otherwise never
+ * show: a request that had already ended when it first arrived, with an outcome the person never
+ * saw (declined for them, failed, withdrawn, expired), as a notice until closed; and a URL step
+ * consented to before this page showed it (a reload, another tab), waiting for its server.
  */
 import { McpHitlError } from '../errors'
 import { isRecord } from '../guards'
@@ -10,16 +15,19 @@ import type { ElicitationRequestData, FieldError, RespondRequestBody } from './w
 import { ELICITATION_DATA_PART_TYPE } from './wire'
 import { isElicitationActivity, isElicitationRequestData } from './elicitation-activity'
 import { decodeElicitationNames } from './elicitation-name-stand-ins'
+import type { FinishedElicitations } from './finished-elicitations'
 
 /** Where one queued elicitation stands on this page. */
 export type ElicitationItemState = 'pending' | 'submitting' | 'error' | 'settled'
 
 /**
  * Why an item is settled rather than answerable: a refused answer's code, a form the page could not
- * show (`unrenderable`), or the server's own `withdrawn` part (it stopped waiting; the item stays so
- * the person reads why their form went away).
+ * show (`unrenderable`), the server's own `withdrawn` part (it stopped waiting; the item stays so
+ * the person reads why their form went away), or `ended`: the request had already ended when it
+ * first reached the page, with an outcome the person never saw (its `data.status` is `failed`,
+ * `withdrawn` or `expired`; `data.response` and `data.reason` say how and why).
  */
-export type ElicitationSettledReason = 'already_settled' | 'not_found' | 'expired' | 'withdrawn' | 'unrenderable'
+export type ElicitationSettledReason = 'already_settled' | 'not_found' | 'expired' | 'withdrawn' | 'unrenderable' | 'ended'
 
 /** One elicitation in the queue, as the UI renders it. Replaced (never mutated) on every change. */
 export interface ElicitationItem {
@@ -37,6 +45,11 @@ export interface ElicitationItem {
   unrenderableReason?: string
   /** URL mode: consent was sent and the page opened; waiting for the server's `completed`. */
   awaitingCompletion?: boolean
+  /**
+   * URL mode: the step reached this page already consented to (a reload, another tab, the pending
+   * list), so views show it as a pending row (Reopen, Copy link) rather than as the question.
+   */
+  setAside?: boolean
 }
 
 /** Immutable view of the queue. */
@@ -68,6 +81,12 @@ export interface ElicitationQueueOptions {
   onRespond?: (item: ElicitationItem, action: ElicitAction) => void
   /** Called when an answer was refused or could not be sent (the item shows it too). */
   onError?: (item: ElicitationItem, error: McpHitlError) => void
+  /**
+   * The requests this page is done with, kept across a reload (`createFinishedElicitations`): one
+   * among them that arrives already ended (a replayed chat) is not shown as a notice again. Without
+   * it the queue remembers them until the page unloads.
+   */
+  finished?: FinishedElicitations
 }
 
 /** The queue's API. Every method is bound: pass `queue.respond` around as is. */
@@ -79,7 +98,11 @@ export interface ElicitationQueue {
    * fresh inline callbacks on every render without rebuilding the queue (a TanStack observer's way).
    */
   setOptions(options: ElicitationQueueOptions): void
-  /** Adds or updates an item from a part's `data`; settled statuses remove it. Returns true if anything changed. */
+  /**
+   * Adds or updates an item from a part's `data`; settled statuses remove it. A request first seen
+   * already ended with an outcome the person never saw becomes an `ended` notice, a URL step first
+   * seen consented a set-aside item awaiting completion. Returns true if anything changed.
+   */
   push(data: ElicitationRequestData): boolean
   /** Reads the elicitation parts of AI SDK messages; only messages that changed since the last call are scanned. */
   syncMessages(messages: readonly ElicitationMessageLike[]): void
@@ -88,7 +111,10 @@ export interface ElicitationQueue {
    * activity message is the latest snapshot of one request, replaced in place on every status change.
    */
   syncActivities(messages: readonly unknown[]): void
-  /** Answers an item (the current one without `id`); failures become item state and call `onError`, this never rejects. */
+  /**
+   * Answers an item (the current one without `id`); failures become item state and call `onError`,
+   * this never rejects. A settled item, or a URL step already consented to, gets nothing sent.
+   */
   respond(input: RespondInput): Promise<void>
   /** Removes an item (the current one without `id`) locally without telling the server (settled views, URL mode "done"). */
   dismiss(id?: string): void
@@ -104,6 +130,13 @@ const EMPTY: ElicitationQueueSnapshot = { items: [], current: undefined, positio
 
 // Respond failures that mean the page can no longer answer: they settle the item instead of erroring it.
 const SETTLING_CODES: string[] = ['not_found', 'already_settled', 'expired', 'withdrawn'] satisfies ElicitationSettledReason[]
+
+// Outcomes nobody chose on this page: the backend declined (or failed) for the person, the server
+// stopped waiting, or time ran out. Accepted, declined, cancelled and completed are the person's own.
+const ENDED_FOR_THE_PERSON: readonly ElicitationRequestData['status'][] = ['failed', 'withdrawn', 'expired']
+
+// Items that stay until the person closes them, whatever later parts of the same id say.
+const NOTICES: readonly (ElicitationSettledReason | undefined)[] = ['unrenderable', 'ended']
 
 // A fresh item in `state`: earlier error, field errors and flags are not carried over.
 const itemIn = (it: ElicitationItem, state: ElicitationItemState, extra?: Partial<ElicitationItem>): ElicitationItem => ({
@@ -124,16 +157,21 @@ export function createElicitationQueue(initialOptions: ElicitationQueueOptions):
   const seenData = new Map<string, unknown>()
   let lastMessages: readonly ElicitationMessageLike[] = []
   // Items removed since the queue was last empty, for the "2 of 3" indicator.
-  let finished = 0
+  let removed = 0
 
   function commit(items: readonly ElicitationItem[]): void {
-    if (items.length === 0) finished = 0
+    if (items.length === 0) removed = 0
     snapshot =
-      items.length === 0 ? EMPTY : { items, current: items[0], position: finished + 1, total: finished + items.length }
+      items.length === 0 ? EMPTY : { items, current: items[0], position: removed + 1, total: removed + items.length }
     for (const listener of [...listeners]) listener()
   }
 
-  function update(id: string, change: (item: ElicitationItem) => ElicitationItem | undefined): void {
+  /**
+   * `answered`: the item leaves because the server took the person's answer. Any other removal (a
+   * notice closed, a status part while shown) is remembered across a reload too: the replay of such a
+   * request must not show it again, while the replay of an answer is the person's own outcome.
+   */
+  function update(id: string, change: (item: ElicitationItem) => ElicitationItem | undefined, answered = false): void {
     const index = snapshot.items.findIndex((item) => item.id === id)
     if (index < 0) return
     const next = change(snapshot.items[index]!)
@@ -143,7 +181,8 @@ export function createElicitationQueue(initialOptions: ElicitationQueueOptions):
     else {
       items.splice(index, 1)
       done.add(id)
-      finished++
+      if (!answered) options.finished?.add(id)
+      removed++
     }
     commit(items)
   }
@@ -155,13 +194,9 @@ export function createElicitationQueue(initialOptions: ElicitationQueueOptions):
     if (done.has(id)) return false
     const index = snapshot.items.findIndex((item) => item.id === id)
     // A notice the user has not read yet: the server's own `declined` part must not take it away.
-    if (snapshot.items[index]?.settledReason === 'unrenderable') return false
+    if (NOTICES.includes(snapshot.items[index]?.settledReason)) return false
     const status = data.status ?? 'pending'
-    if (index < 0) {
-      if (status !== 'pending') return false
-      commit([...snapshot.items, { id, data, state: 'pending' }])
-      return true
-    }
+    if (index < 0) return arrive(id, data, status)
     // The server stopped waiting while the person may be typing: the form gives way to a notice that
     // says so (nothing typed was sent), which the person closes, rather than vanishing unexplained.
     if (status === 'withdrawn') {
@@ -175,6 +210,19 @@ export function createElicitationQueue(initialOptions: ElicitationQueueOptions):
     }
     // A copy with the same content (a re-created message list) is not a change: no new snapshot.
     update(id, (item) => (item.data === data || JSON.stringify(item.data) === JSON.stringify(data) ? item : { ...item, data }))
+    return true
+  }
+
+  /** A request this page has not seen before: to answer, to wait for, to be told of, or nothing. */
+  function arrive(id: string, data: ElicitationRequestData, status: ElicitationRequestData['status']): boolean {
+    let item: ElicitationItem
+    if (status === 'pending') item = { id, data, state: 'pending' }
+    // Consented before this page showed it: the server's confirmation is still to come.
+    else if (data.mode === 'url' && status === 'accepted') item = { id, data, state: 'pending', awaitingCompletion: true, setAside: true }
+    // Ended before anyone here saw it: told once, unless this tab closed its notice before a reload.
+    else if (ENDED_FOR_THE_PERSON.includes(status) && !options.finished?.has(id)) item = { id, data, state: 'settled', settledReason: 'ended' }
+    else return false
+    commit([...snapshot.items, item])
     return true
   }
 
@@ -219,7 +267,8 @@ export function createElicitationQueue(initialOptions: ElicitationQueueOptions):
   async function respond(input: RespondInput): Promise<void> {
     const { action, content } = input
     const item = input.id === undefined ? snapshot.current : snapshot.items.find((it) => it.id === input.id)
-    if (!item || item.state === 'submitting' || item.state === 'settled') return
+    // Consent already given: the server took it, any further answer would only be refused.
+    if (!item || item.state === 'submitting' || item.state === 'settled' || item.awaitingCompletion) return
     const id = item.id
     update(id, (it) => itemIn(it, 'submitting'))
     try {
@@ -241,7 +290,7 @@ export function createElicitationQueue(initialOptions: ElicitationQueueOptions):
     // URL mode consent: the page is open now; stay until the server reports completion or the user is done.
     if (item.data.mode === 'url' && action === 'accept') {
       update(id, (it) => itemIn(it, 'pending', { awaitingCompletion: true }))
-    } else update(id, () => undefined)
+    } else update(id, () => undefined, true)
     options.onRespond?.(item, action)
   }
 

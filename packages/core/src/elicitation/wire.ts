@@ -162,14 +162,18 @@ export type RespondErrorCode = Extract<
 >
 
 /**
- * One pending elicitation in the list GET: the part's data plus `id`, the name the respond body
- * takes, so a page can answer what it listed without renaming (`elicitationId` stays, equal to `id`).
+ * One elicitation in the list GET (pending, or a URL step consented to): the part's data plus `id`,
+ * the name the respond body takes, so a page can answer what it listed without renaming
+ * (`elicitationId` stays, equal to `id`).
  */
 export interface ListedElicitation extends ElicitationRequestData {
   id: string
 }
 
-/** 200 body of the list GET: the caller's pending elicitations, for a page that reloads. */
+/**
+ * 200 body of the list GET: the caller's pending elicitations, for a page that reloads, and its
+ * consented URL steps still waiting for their server (`status: 'accepted'`).
+ */
 export interface ListElicitationsBody {
   elicitations: ListedElicitation[]
 }

@@ -8,8 +8,8 @@
  * Inline or not is decided by the agent's messages, not by which rows are mounted: CopilotKit unmounts
  * rows scrolled away past 50 messages, and a request must not jump into a dialog when its row does.
  */
-import { ELICITATION_ACTIVITY_TYPE, McpHitlError } from '@mcp-hitl/core'
-import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from 'react'
+import { ELICITATION_ACTIVITY_TYPE, type ElicitationItem, McpHitlError } from '@mcp-hitl/core'
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react'
 import { type ElicitationFormCustomisation, useFormCustomisation } from '../elicitation/elicitation-context'
 import { ElicitationDialog } from '../elicitation/elicitation-dialog'
 import type { ElicitationLabels } from '../elicitation/labels'
@@ -76,6 +76,14 @@ function transcriptIds(agent: AgUiAgentLike | undefined) {
   }
 }
 
+/**
+ * A request that had already ended when it arrived, whose activity row is in the transcript: the
+ * row's status is its record, so no notice tells it again. `ids`: the transcript's, one per line.
+ */
+function toldByRow(item: ElicitationItem, ids: string): boolean {
+  return item.settledReason === 'ended' && ids.split('\n').includes(item.id)
+}
+
 /** The elicitations of an AG-UI agent: inline in their activity rows, the rest in a dialog. */
 export function ElicitationActivities(props: ElicitationActivitiesProps) {
   const {
@@ -105,7 +113,14 @@ export function ElicitationActivities(props: ElicitationActivitiesProps) {
     [elicitation, inline, stableLabels, stableActivityLabels, customisation],
   )
   const shown = inTranscript.split('\n')
-  const forDialog = inline ? elicitation.items.find((item) => !shown.includes(item.id)) : elicitation.current
+  const forDialog = inline
+    ? elicitation.items.find((item) => !shown.includes(item.id))
+    : elicitation.items.find((item) => !toldByRow(item, inTranscript))
+  const { items, dismiss } = elicitation
+  // Told by their rows: closed here, so they hold no place in the queue and stay closed after a reload.
+  useEffect(() => {
+    for (const item of items) if (toldByRow(item, inTranscript)) dismiss(item.id)
+  }, [items, inTranscript, dismiss])
   return (
     <ActivitiesContext.Provider value={value}>
       {children}

@@ -25,7 +25,10 @@ function ElicitationActivity({ content }: ActivityRenderProps<ElicitationRequest
   const { elicitation, inline, labels, activityLabels, customisation } = useElicitationActivities(RENDERER)
   const text = useLabels(DEFAULT_ELICITATION_ACTIVITY_LABELS, activityLabels)
   const item = elicitation.items.find((it) => it.id === content.elicitationId)
-  if (item && inline) return <ElicitationInline elicitation={elicitation} itemId={item.id} labels={labels} {...customisation} />
+  // A request that had already ended when it arrived is told by this row's status: the row is its record.
+  if (item && inline && item.settledReason !== 'ended') {
+    return <ElicitationInline elicitation={elicitation} itemId={item.id} labels={labels} {...customisation} />
+  }
   const status = content.status ?? 'pending'
   return (
     <p data-mcp-hitl-activity="" data-status={status} data-mode={content.mode ?? 'form'}>

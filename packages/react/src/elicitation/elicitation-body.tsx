@@ -5,13 +5,15 @@ import { KitErrorBoundary } from '../shared/kit-error-boundary'
 import { CannotRenderNotice } from './cannot-render-notice'
 import { useElicitationView } from './elicitation-context'
 import { ElicitationRjsfForm } from './elicitation-rjsf-form'
+import { EndedNotice } from './ended-notice'
 import { UrlElicitation } from './url-elicitation'
 
 /** Props of {@link ElicitationBody}: any `<div>` prop; children go after the form or URL view. */
 export type ElicitationBodyProps = ComponentPropsWithoutRef<'div'>
 
 /**
- * The Body part: the RJSF form, the URL view, or the settled / expired notice. It never takes focus
+ * The Body part: the RJSF form, the URL view, or the settled / expired notice (also of a request that
+ * had already ended when it reached the page). It never takes focus
  * (the person moves in with Tab or a click); a failed send is said by the Actions part, in view.
  */
 export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(function ElicitationBody({ children, ...props }, ref) {
@@ -35,10 +37,10 @@ export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(
     [drafts, id, schema],
   )
   if (!item) return null
-  if (item.settledReason === 'unrenderable') {
+  if (item.settledReason === 'unrenderable' || item.settledReason === 'ended') {
     return (
       <div {...props} ref={ref} data-part="body">
-        <CannotRenderNotice />
+        {item.settledReason === 'ended' ? <EndedNotice /> : <CannotRenderNotice />}
         {children}
       </div>
     )

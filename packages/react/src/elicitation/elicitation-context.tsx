@@ -90,7 +90,10 @@ export interface ElicitationViewValue {
   item: ElicitationItem | undefined
   /** Every queued item, in arrival order (the queue list shows them), set-aside URL steps included. */
   items: readonly ElicitationItem[]
-  /** URL steps the person set aside ("I'm done") that their server has not confirmed yet: shown as pending rows. */
+  /**
+   * URL steps the person set aside ("I'm done"), or consented to before the page showed them (a
+   * reload, another tab), that their server has not confirmed yet: shown as pending rows.
+   */
   setAsideItems: readonly ElicitationItem[]
   /** Sets a URL step aside until its server confirms (this view's item without `id`). */
   setAside: (id?: string) => void
@@ -174,16 +177,20 @@ export function useFormCustomisation(props: ElicitationFormCustomisation): Elici
 export function useElicitationViewValue(props: ElicitationRootProps, inDialog: boolean, described = false): ElicitationViewValue {
   const { elicitation, itemId, labels, activationDelayMs } = props
   const [selected, setSelected] = useState<string>()
-  // Set aside by this view ("I'm done" before the server confirmed): a pending row, not the question.
+  // Set aside by this view ("I'm done" before the server confirmed), or consented to before the page
+  // showed it (a reload, another tab): a pending row, not the question.
   const [asideIds, setAsideIds] = useState<ReadonlySet<string>>(() => new Set())
-  const asideOf = (it: ElicitationItem) => asideIds.has(it.id) && it.awaitingCompletion === true
+  const asideOf = (it: ElicitationItem) => it.awaitingCompletion === true && (it.setAside === true || asideIds.has(it.id))
   const shown = (it: ElicitationItem | undefined) => (it && !asideOf(it) ? it : undefined)
   const item = itemId
     ? shown(elicitation.items.find((it) => it.id === itemId))
     : (shown(selected !== undefined ? elicitation.items.find((it) => it.id === selected) : undefined) ??
       elicitation.items.find((it) => !asideOf(it)))
   const setAsideItems = useMemo(
-    () => elicitation.items.filter((it) => asideIds.has(it.id) && it.awaitingCompletion === true && (!itemId || it.id === itemId)),
+    () =>
+      elicitation.items.filter(
+        (it) => it.awaitingCompletion === true && (it.setAside === true || asideIds.has(it.id)) && (!itemId || it.id === itemId),
+      ),
     [elicitation.items, asideIds, itemId],
   )
   const expired = useExpired(item?.data.expiresAt)

@@ -73,6 +73,15 @@ export interface ElicitationLabels {
   cannotRenderNotSent: (message: string) => string
   alreadySettled: string
   notFound: string
+  /**
+   * A request that had already ended when it reached the page, told once in place of the form:
+   * `action` is the answer the server got (`decline` when the backend declined for the person a
+   * request no form could satisfy; `accept` on a URL step the person consented to, elsewhere, whose
+   * server never confirmed it). Its reason follows, through {@link ElicitationLabels.recordReason}.
+   */
+  endedUnseen: (status: 'failed' | 'withdrawn' | 'expired', serverName: string | undefined, action: ElicitAction | undefined, mode: ElicitationMode) => string
+  /** Announced once when such a notice appears (it never takes focus): the notice, and that Tab goes to it. */
+  endedAppeared: (notice: string) => string
   /** URL mode: the title (in place of {@link ElicitationLabels.title}); names who asks. */
   urlTitle: (serverName: string | undefined) => string
   /** URL mode: what consenting means (in place of {@link ElicitationLabels.trustNote}). */
@@ -214,6 +223,17 @@ export const DEFAULT_ELICITATION_LABELS: ElicitationLabels = {
   cannotRenderNotSent: (message) => `The page could not tell the server (${message}); it may ask again.`,
   alreadySettled: 'This request was already answered.',
   notFound: 'This request is no longer open.',
+  endedUnseen: (status, server, action, mode) => {
+    if (status === 'withdrawn') return `${server ?? 'The server'} stopped waiting before you could answer. Nothing was shared.`
+    if (status === 'expired') return `A request from ${server ?? 'a server'} expired before you could answer. Nothing was shared.`
+    if (mode === 'url' && action === 'accept') {
+      return `Not completed. You agreed to open the page; ${server ?? 'the server'} did not confirm that you finished there.`
+    }
+    return action === 'decline'
+      ? `A request from ${server ?? 'a server'} could not be shown, so it was declined for you. Nothing was shared.`
+      : `A request from ${server ?? 'a server'} could not be shown. Nothing was shared.`
+  },
+  endedAppeared: (notice) => `${notice} Press Tab to go to it.`,
   urlTitle: (server) => `${server ?? 'A server'} asks you to continue on another site`,
   urlTrustNote: (server) => `Open it only if you expect ${server ?? 'this server'} to send you there. Opening it tells ${server ?? 'the server'} you agreed.`,
   urlIntro: () => 'The page opens in a new tab, on the site below. What you enter there goes to that site, not to this chat.',

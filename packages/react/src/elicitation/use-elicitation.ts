@@ -1,6 +1,7 @@
 import {
   createElicitationDrafts,
   createElicitationQueue,
+  createFinishedElicitations,
   createRespondClient,
   type ElicitationDrafts,
   type ElicitationDraftsOptions,
@@ -11,6 +12,7 @@ import {
   type ElicitationQueueOptions,
   type ElicitationQueueSnapshot,
   type ElicitationRequestData,
+  type FinishedElicitations,
   listPendingElicitations,
   type McpHitlError,
   type RespondInput,
@@ -50,7 +52,9 @@ export interface UseElicitationOptions {
   /**
    * Drafts of what the person typed, kept per elicitation until it leaves the queue: in
    * `sessionStorage` by default (sensitive fields never), or the storage and bounds given; `false`
-   * keeps nothing.
+   * keeps nothing. The same storage keeps the ids of the requests the page is done with (a notice
+   * closed), so a reload that replays them does not show their notices again; with `false` only
+   * until the page unloads.
    */
   drafts?: ElicitationDraftsOptions | false
   /** Sends the answer yourself (another transport); replaces the HTTP respond client. */
@@ -77,18 +81,19 @@ export interface UseElicitationResult extends ElicitationQueueSnapshot {
 
 const DEFAULT_ENDPOINT = '/api/elicitation/respond'
 
-function queueOptions(options: UseElicitationOptions): ElicitationQueueOptions {
+function queueOptions(options: UseElicitationOptions, finished: FinishedElicitations): ElicitationQueueOptions {
   const { endpoint = DEFAULT_ENDPOINT, fetch, headers, retries, send, onRespond, onError } = options
-  return { send: send ?? createRespondClient({ url: endpoint, fetch, headers, retries }).respond, onRespond, onError }
+  return { send: send ?? createRespondClient({ url: endpoint, fetch, headers, retries }).respond, onRespond, onError, finished }
 }
 
 /** Queues the elicitations of a chat (AI SDK messages or an AG-UI agent) and answers them through the kit's respond route. */
 export function useElicitation(options: UseElicitationOptions = {}): UseElicitationResult {
-  const [queue] = useState(() => createElicitationQueue(queueOptions(options)))
-  // Created once: the storage is chosen when the hook mounts.
+  // Created once, like the drafts: the storage is chosen when the hook mounts.
+  const [finished] = useState(() => createFinishedElicitations({ storage: options.drafts === false ? null : options.drafts?.storage }))
+  const [queue] = useState(() => createElicitationQueue(queueOptions(options, finished)))
   const [drafts] = useState(() => (options.drafts === false ? undefined : createElicitationDrafts(options.drafts)))
   // The queue owns its callbacks: new inline options reach it on every commit, before any handler runs.
-  useInsertionEffect(() => queue.setOptions(queueOptions(options)))
+  useInsertionEffect(() => queue.setOptions(queueOptions(options, finished)))
   const snapshot = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot)
 
   // Layout effect: the form shows in the same frame as the chunk that carried it.

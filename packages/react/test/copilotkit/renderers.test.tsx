@@ -4,7 +4,7 @@
  * agent }`. Here a real AG-UI agent (`@ag-ui/client` 0.0.59, CopilotKit's) holds the activities.
  */
 import type { ElicitationRequestData } from '@mcp-hitl/core'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { AbstractAgent } from 'ag-ui-client-0.0.59'
 import type { ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
@@ -15,6 +15,7 @@ import {
   createMcpAppsActivityRenderer,
   ElicitationActivities,
 } from '../../src/copilotkit'
+import { useElicitationActivities } from '../../src/copilotkit/elicitation-activities'
 import { activity } from '../apps/fixtures'
 
 const pending = { request: () => new Promise<never>(() => {}) }
@@ -65,6 +66,13 @@ describe('createMcpAppsActivityRenderer', () => {
     expect(renderer.content['~standard']).toMatchObject({ version: 1, vendor: 'mcp-hitl' })
   })
 })
+
+// What another run delivers (an app's own call, the live channel): pushed into the same queue.
+let pushToActivities: (d: ElicitationRequestData) => void = () => {}
+function Pusher() {
+  pushToActivities = useElicitationActivities('test').elicitation.push
+  return null
+}
 
 describe('createElicitationActivityRenderer inside ElicitationActivities', () => {
   it('answers a request whose activity is in the transcript in its row, and opens one recovered without a row in the dialog', async () => {
@@ -138,6 +146,33 @@ describe('createElicitationActivityRenderer inside ElicitationActivities', () =>
     )
     expect(screen.getByTestId('refused').textContent).toBe(`The request from trips could not be shown, so it was declined for you: ${reason}`)
     expect(screen.getByTestId('refused').firstElementChild?.getAttribute('data-status')).toBe('failed')
+  })
+
+  it('a request declined for the person is told by its row alone; one the transcript lacks (another run) by the dialog, once', async () => {
+    const agent = new Agent()
+    const reason = 'No form can satisfy this request: Property "age" has minimum 10 greater than maximum 1.'
+    const inRow = data('el_in_row', { status: 'failed', response: { action: 'decline' }, reason })
+    const elsewhere = data('el_elsewhere', { status: 'failed', response: { action: 'decline' }, reason, message: 'Asked from an app' })
+    agent.setMessages([elicitationMessage(inRow)] as never)
+    const renderer = createElicitationActivityRenderer()
+    for (const inline of [true, false]) {
+      const view = render(
+        <ElicitationActivities agent={agent} inline={inline}>
+          <Pusher />
+          <div data-testid="row">{renderActivity(renderer, elicitationMessage(inRow))}</div>
+        </ElicitationActivities>,
+      )
+      expect(screen.getByTestId('row').textContent).toBe(`The request from trips could not be shown, so it was declined for you: ${reason}`)
+      expect(screen.queryByRole('dialog')).toBeNull()
+      act(() => pushToActivities(elsewhere))
+      const dialog = await screen.findByRole('dialog')
+      expect(within(dialog).getByText('Asked from an app')).toBeTruthy()
+      expect(within(dialog).getByRole('status').textContent).toBe('A request from trips could not be shown, so it was declined for you. Nothing was shared.')
+      fireEvent.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]!)
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+      view.unmount()
+      sessionStorage.clear()
+    }
   })
 
   it('names the server in its status by the host’s title, never by what the server calls itself', () => {

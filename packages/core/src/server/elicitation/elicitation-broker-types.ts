@@ -154,7 +154,11 @@ export interface ElicitationBroker {
    * or already completed ids are ignored (false), as the spec requires.
    */
   complete(urlElicitationId: string, scope?: CompleteScope): Promise<boolean>
-  /** The session's pending elicitations, for a page that reloads. */
+  /**
+   * The session's pending elicitations, for a page that reloads, and its URL steps consented to
+   * whose server has not confirmed yet (`status: 'accepted'`; those of this replica), so the page shows
+   * them waiting (Reopen, Copy link) until the `completed` or `failed` part. Oldest first.
+   */
   listPending(sessionId: string): Promise<ElicitationRequestData[]>
   /**
    * The per-session live channel: `listener` hears every part the broker emits for the session's

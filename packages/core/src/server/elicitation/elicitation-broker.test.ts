@@ -372,6 +372,37 @@ describe('createElicitationBroker', () => {
     ])
   })
 
+  it('lists the caller’s consented URL steps still waiting for their server, as accepted, until completed or ended', async () => {
+    broker = createElicitationBroker()
+    const rec = createPartRecorder()
+    const call = new AbortController()
+    void broker.request(URL_PARAMS, { sessionId: 's1', emit: rec.emit })
+    void broker.request({ ...URL_PARAMS, elicitationId: 'srv-2' }, { sessionId: 's1', emit: rec.emit, signal: call.signal })
+    void broker.request({ ...URL_PARAMS, elicitationId: 'srv-3' }, { sessionId: 's2', emit: rec.emit })
+    void broker.request({ ...FORM, message: 'later' }, { sessionId: 's1', emit: rec.emit })
+    await rec.next(() => rec.parts.length === 4)
+    const [first, second, other] = rec.parts.map((p) => p.data)
+    for (const [data, session] of [[first, 's1'], [second, 's1'], [other, 's2']] as const) {
+      await broker.respond({ id: data?.elicitationId as string, action: 'accept' }, session)
+    }
+    // A page that reloads gets back the way to each step it consented to (Reopen, Copy link), in the order asked.
+    const listed = await broker.listPending('s1')
+    expect(listed.filter((d) => d.status === 'accepted').map((d) => [d.urlElicitationId, d.mode, d.url, d.response])).toEqual([
+      ['srv-1', 'url', URL_PARAMS.url, { action: 'accept' }],
+      ['srv-2', 'url', URL_PARAMS.url, { action: 'accept' }],
+    ])
+    expect(listed.filter((d) => d.status !== 'accepted').map((d) => [d.message, d.status])).toEqual([['later', 'pending']])
+    // Oldest first across both kinds (one TTL here, so the expiry orders them as creation does).
+    const expiries = listed.map((d) => d.expiresAt ?? 0)
+    expect(expiries).toEqual([...expiries].sort((a, b) => a - b))
+    expect((await broker.listPending('s2')).map((d) => d.urlElicitationId)).toEqual(['srv-3'])
+    // Confirmed, or ended without it: no longer listed.
+    await broker.complete('srv-1')
+    call.abort()
+    await rec.next((p) => p.data.status === 'failed')
+    expect((await broker.listPending('s1')).map((d) => d.status)).toEqual(['pending'])
+  })
+
   it('keeps answering when the chat stream is gone (emit throws)', async () => {
     const events: ElicitationBrokerEvent[] = []
     broker = createElicitationBroker({ onEvent: (e) => events.push(e) })

@@ -492,7 +492,16 @@ export function createElicitationBroker(options: ElicitationBrokerOptions = {}):
 
   const listPending = async (sessionId: string): Promise<ElicitationRequestData[]> => {
     const records = await store.listPending(sessionId)
-    return records.map((record) => toElicitationRequestData(record, 'pending'))
+    const pending = records.map((record) => ({ at: record.createdAt, data: toElicitationRequestData(record, 'pending') }))
+    // Consented URL steps still waiting for their server: a page that reloads shows each as a pending
+    // row (Reopen, Copy link) until the server's `completed` or `failed` part. This replica's only:
+    // the wait lives where the request is, and so does the notification that ends it.
+    const consented = urlWaits
+      .acceptedFor(sessionId, now())
+      .map((wait) => ({ at: wait.record.createdAt, data: toElicitationRequestData(wait.record, 'accepted', { action: 'accept' }) }))
+    if (consented.length === 0) return pending.map((entry) => entry.data)
+    // Oldest first, as the store lists (a stable sort keeps the store's order among equal times).
+    return [...pending, ...consented].sort((a, b) => a.at - b.at).map((entry) => entry.data)
   }
 
   const subscribeSession = (sessionId: string, listener: SessionListener, options: SessionSubscribeOptions = {}): SessionSubscription => {

@@ -1,6 +1,7 @@
 /**
  * The list endpoint: `GET` -> `200 { elicitations }`, the caller's pending elicitations, so a page
- * that reloads (or a second tab) shows them again and can still answer. Each item carries `id`, the
+ * that reloads (or a second tab) shows them again and can still answer, and its consented URL steps
+ * still waiting for their server (`status: 'accepted'`), so it can still reopen them. Each item carries `id`, the
  * field the respond body takes, next to the part data's `elicitationId`.
  *
  * Statuses (codes of `HTTP_ERRORS`): 200; 403 `forbidden` without a session; 405

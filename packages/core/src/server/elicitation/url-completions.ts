@@ -64,6 +64,12 @@ export class UrlCompletions {
     return this.byId.get(wait.record.urlElicitationId ?? '')?.includes(wait) ?? false
   }
 
+  /** The consented entries of one session that may still be completed, for its pending list. */
+  acceptedFor(sessionId: string, at: number): UrlWait[] {
+    this.prune(at)
+    return this.all().filter((wait) => wait.accepted && !wait.completedEarly && wait.record.sessionId === sessionId)
+  }
+
   /** Every entry, oldest key first. */
   all(): UrlWait[] {
     return [...this.byId.values()].flat()
