@@ -1,6 +1,6 @@
 import type { ElicitationRequestData } from '@mcp-hitl/core'
 import { hostServerName } from '@mcp-hitl/core/internal'
-import { withQuoted } from '../shared/quoted'
+import { withQuoted } from '../shared/with-quoted'
 import { useElicitationView } from './elicitation-context'
 import type { ElicitationLabels } from './labels'
 
