@@ -12,6 +12,7 @@ import { cspFirstSuite } from './suites/csp-first'
 import { elicitationDialogSuite } from './suites/elicitation-dialog'
 import { hostBridgeSuite } from './suites/host-bridge'
 import { isolationSuite } from './suites/isolation'
+import { linkHintsSuite } from './suites/link-hints'
 import { navigationSuite } from './suites/navigation'
 import { siblingsSuite } from './suites/siblings'
 import { webrtcSuite } from './suites/webrtc'
@@ -54,7 +55,7 @@ export function defineCrossBrowserSuite(engine: EngineName) {
       expect(await session.call('ready')).toBe(true)
       ctx.reloadNext()
     })
-    for (const suite of [hostBridgeSuite, isolationSuite, cspFirstSuite, webrtcSuite, siblingsSuite, navigationSuite, elicitationDialogSuite]) {
+    for (const suite of [hostBridgeSuite, isolationSuite, cspFirstSuite, linkHintsSuite, webrtcSuite, siblingsSuite, navigationSuite, elicitationDialogSuite]) {
       describe.sequential(suite.name.replace(/Suite$/, ''), () => {
         beforeAll(() => ctx.reloadNext())
         suite(ctx)
