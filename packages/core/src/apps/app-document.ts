@@ -1,5 +1,6 @@
 /**
- * The document an MCP App runs as: a kit-owned prefix, then the app's HTML unchanged.
+ * The document an MCP App runs as: a kit-owned prefix, then the app's HTML, unchanged but for links
+ * whose `rel` holds a prefetch-type hint (see without-hint-links.ts).
  *
  * The prefix `<!doctype html><html><head><meta http-equiv="Content-Security-Policy">` comes
  * first, so the policy is in force before the parser reads one byte of the app's markup, whatever
@@ -26,6 +27,7 @@
  *   the host page, and Escape must leave full screen however the app handles its keys.
  */
 import { MCP_HITL_APP_LEFT_METHOD, MCP_HITL_CHANNEL_METHOD, MCP_HITL_ESCAPE_METHOD } from './sandbox-proxy-protocol'
+import { withoutHintLinks } from './without-hint-links'
 
 /** Options of {@link buildAppDocument}. */
 export interface AppDocumentOptions {
@@ -113,7 +115,7 @@ const GUARD = `(function guard(config) {
   // new frame can be given that no later navigation can (Chromium refuses those cross-origin).
   function guardedSrcdoc(value) {
     var text = toStr(value);
-    return apply(indexOf, text, [childPrefix]) === 0 ? text : childPrefix + text;
+    return childPrefix + hintLinksFree(apply(indexOf, text, [childPrefix]) === 0 ? apply(slice, text, [childPrefix.length]) : text);
   }
   function isScriptUrl(value) {
     // The URL parser drops tabs and newlines anywhere, and leading spaces and controls.
@@ -157,6 +159,48 @@ const GUARD = `(function guard(config) {
       token = '';
     }
     return hint ? kept : text;
+  }
+  // The speculative parser acts on a hint in a nested document's markup before its guard runs
+  // (Firefox preconnects then): each link whose first rel holds a hint gets an empty rel before it,
+  // which the tokenizer keeps (without-hint-links.ts, the same scan for the app's own markup).
+  function isSpace(c) { return c === 9 || c === 10 || c === 12 || c === 13 || c === 32; }
+  function hintRelAt(html, i) {
+    var n = html.length, c, start, name, value, quote;
+    while (i < n) {
+      c = apply(charCodeAt, html, [i]);
+      if (isSpace(c) || c === 47) { i++; continue; }
+      if (c === 62) return false;
+      start = i++;
+      while (i < n && !isSpace(c = apply(charCodeAt, html, [i])) && c !== 47 && c !== 62 && c !== 61) i++;
+      name = apply(toLower, apply(slice, html, [start, i]), []);
+      while (i < n && isSpace(apply(charCodeAt, html, [i]))) i++;
+      value = '';
+      if (i < n && apply(charCodeAt, html, [i]) === 61) {
+        i++;
+        while (i < n && isSpace(apply(charCodeAt, html, [i]))) i++;
+        quote = apply(charCodeAt, html, [i]);
+        if (quote === 34 || quote === 39) {
+          start = ++i;
+          while (i < n && apply(charCodeAt, html, [i]) !== quote) i++;
+          value = apply(slice, html, [start, i++]);
+        } else {
+          start = i;
+          while (i < n && !isSpace(c = apply(charCodeAt, html, [i])) && c !== 62) i++;
+          value = apply(slice, html, [start, i]);
+        }
+      }
+      if (name === 'rel') return apply(indexOf, value, ['&']) !== -1 || hintFree(value) !== value;
+    }
+    return true;
+  }
+  function hintLinksFree(html) {
+    var out = '', last = 0, m;
+    LINK_TAG.lastIndex = 0;
+    while ((m = apply(exec, LINK_TAG, [html])) !== null) {
+      var at = m.index + 5;
+      if (hintRelAt(html, at)) { out += apply(slice, html, [last, at]) + ' rel'; last = at; }
+    }
+    return out + apply(slice, html, [last]);
   }
   function isLink(node) {
     return call(localNameOf, node) === 'link' && call(namespaceOf, node) === HTML;
@@ -560,6 +604,6 @@ export function buildAppDocument(html: string, options: AppDocumentOptions): str
     leftMethod: MCP_HITL_APP_LEFT_METHOD,
     escapeMethod: MCP_HITL_ESCAPE_METHOD,
   }).replace(/</g, '\\u003c')
-  const app = html.charCodeAt(0) === 0xfeff ? html.slice(1) : html
+  const app = withoutHintLinks(html.charCodeAt(0) === 0xfeff ? html.slice(1) : html)
   return `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${escapeAttribute(options.csp)}"><script>${GUARD}(${config});</script>${app}`
 }
