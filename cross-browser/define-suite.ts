@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { conformance } from './conformance'
 import type { EngineName, EngineSession } from './engines/engine-session'
 import { launchEngine } from './engines/launch-engine'
-import { suiteContext } from './suite-context'
+import { pollUntil, suiteContext } from './suite-context'
 import { cspFirstSuite } from './suites/csp-first'
 import { elicitationDialogSuite } from './suites/elicitation-dialog'
 import { hostBridgeSuite } from './suites/host-bridge'
@@ -52,7 +52,8 @@ export function defineCrossBrowserSuite(engine: EngineName) {
         throw error
       })
       await session.goto(ctx.pageUrl)
-      expect(await session.call('ready')).toBe(true)
+      // The page's module script defines the commands; WebKit's driver may report its first load done before it ran.
+      expect(await pollUntil(() => session.call<boolean>('ready').catch(() => false), Boolean)).toBe(true)
       ctx.reloadNext()
     })
     for (const suite of [hostBridgeSuite, isolationSuite, cspFirstSuite, linkHintsSuite, webrtcSuite, siblingsSuite, navigationSuite, elicitationDialogSuite]) {

@@ -13,6 +13,8 @@ const HINTS = new Set(['prefetch', 'next', 'preload', 'modulepreload', 'preconne
 const LINK_TAG = /<link[\t\n\f\r />]/gi
 
 const isSpace = (c: number) => c === 9 || c === 10 || c === 12 || c === 13 || c === 32
+// An attribute name ends at a space, "/", ">" or "=".
+const endsName = (c: number) => isSpace(c) || c === 47 || c === 62 || c === 61
 
 // Reads the attributes of the tag whose name ends at `from` as the tokenizer does, up to the first
 // `rel`: true when it holds a hint (an unfinished tag counts, as it costs nothing to change).
@@ -20,14 +22,14 @@ function hintRelAt(html: string, from: number): boolean {
   const n = html.length
   let i = from
   while (i < n) {
-    let c = html.charCodeAt(i)
+    const c = html.charCodeAt(i)
     if (isSpace(c) || c === 47) {
       i++
       continue
     }
     if (c === 62) return false
     let start = i++
-    while (i < n && !isSpace((c = html.charCodeAt(i))) && c !== 47 && c !== 62 && c !== 61) i++
+    while (i < n && !endsName(html.charCodeAt(i))) i++
     const name = html.slice(start, i).toLowerCase()
     while (i < n && isSpace(html.charCodeAt(i))) i++
     let value = ''
@@ -41,7 +43,7 @@ function hintRelAt(html: string, from: number): boolean {
         value = html.slice(start, i++)
       } else {
         start = i
-        while (i < n && !isSpace((c = html.charCodeAt(i))) && c !== 62) i++
+        while (i < n && !isSpace(html.charCodeAt(i)) && html.charCodeAt(i) !== 62) i++
         value = html.slice(start, i)
       }
     }
