@@ -7,11 +7,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { conformance } from './conformance'
 import type { EngineName, EngineSession } from './engines/engine-session'
 import { launchEngine } from './engines/launch-engine'
-import { suiteContext } from './suite-context'
+import { pollUntil, suiteContext } from './suite-context'
 import { cspFirstSuite } from './suites/csp-first'
 import { elicitationDialogSuite } from './suites/elicitation-dialog'
 import { hostBridgeSuite } from './suites/host-bridge'
 import { isolationSuite } from './suites/isolation'
+import { linkHintsSuite } from './suites/link-hints'
 import { navigationSuite } from './suites/navigation'
 import { siblingsSuite } from './suites/siblings'
 import { webrtcSuite } from './suites/webrtc'
@@ -51,10 +52,11 @@ export function defineCrossBrowserSuite(engine: EngineName) {
         throw error
       })
       await session.goto(ctx.pageUrl)
-      expect(await session.call('ready')).toBe(true)
+      // The page's module script defines the commands; WebKit's driver may report its first load done before it ran.
+      expect(await pollUntil(() => session.call<boolean>('ready').catch(() => false), Boolean)).toBe(true)
       ctx.reloadNext()
     })
-    for (const suite of [hostBridgeSuite, isolationSuite, cspFirstSuite, webrtcSuite, siblingsSuite, navigationSuite, elicitationDialogSuite]) {
+    for (const suite of [hostBridgeSuite, isolationSuite, cspFirstSuite, linkHintsSuite, webrtcSuite, siblingsSuite, navigationSuite, elicitationDialogSuite]) {
       describe.sequential(suite.name.replace(/Suite$/, ''), () => {
         beforeAll(() => ctx.reloadNext())
         suite(ctx)

@@ -15,6 +15,11 @@ const APP: Mode[] = ['srcdoc', 'proxy']
 /** Every guarantee the suite measures, in the order the matrix lists them. */
 export const GUARANTEES = [
   { id: 'csp-first', title: "The kit's CSP is in force before the app's first byte (every prefix case; 13 request channels; the app's script still runs)", modes: APP },
+  {
+    id: 'link-hints',
+    title: 'No link hint (prefetch, next, preload, modulepreload, preconnect, dns-prefetch, prerender) leaves the frame, in any way of writing it, queued past the frame or not',
+    modes: APP,
+  },
   { id: 'undeclared', title: "Undeclared origins are blocked, the chat's and the proxy's own origin ('self') included", modes: APP },
   { id: 'opaque-origin', title: 'No host origin: the parent DOM, cookies and storage are out of reach', modes: APP },
   { id: 'no-top-navigation', title: 'No top-level navigation, no popups', modes: APP },

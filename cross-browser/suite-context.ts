@@ -68,6 +68,26 @@ export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => b
   return value
 }
 
+/**
+ * Polls `read` until `done` holds, for as long as `progress` (a count that only grows, such as the
+ * cases that reported) keeps growing: it gives up only after `stallMs` without any, so a batch that
+ * a busy machine runs slowly is waited for, and one that stopped is not.
+ */
+export async function pollWhileProgressing<T>(read: () => Promise<T>, done: (value: T) => boolean, progress: (value: T) => number, stallMs = 15_000, intervalMs = 100): Promise<T> {
+  let value = await read()
+  let last = progress(value)
+  let deadline = Date.now() + stallMs
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, intervalMs))
+    value = await read()
+    if (progress(value) > last) {
+      last = progress(value)
+      deadline = Date.now() + stallMs
+    }
+  }
+  return value
+}
+
 /** Mounts a frame; its key. */
 export const mountFrame = (session: EngineSession, spec: FrameSpec) => session.call<string>('mountFrame', spec)
 

@@ -73,8 +73,15 @@ export async function launchFirefox(executablePath: string): Promise<EngineSessi
     timeout: 60_000,
     protocolTimeout: 60_000,
     defaultViewport: { width: 1280, height: 800 },
-    // Loopback STUN servers are the WebRTC suite's UDP collectors; Firefox skips loopback otherwise.
-    extraPrefsFirefox: { 'media.peerconnection.ice.loopback': true, 'network.captive-portal-service.enabled': false },
+    extraPrefsFirefox: {
+      // Loopback STUN servers are the WebRTC suite's UDP collectors; Firefox skips loopback otherwise.
+      'media.peerconnection.ice.loopback': true,
+      'network.captive-portal-service.enabled': false,
+      // Puppeteer turns speculative connections off (0), which would hide every preconnect a page
+      // asks for; Firefox's own default is 6. 64, so that none of the hints a test writes at once
+      // is dropped for want of a slot.
+      'network.http.speculative-parallel-limit': 64,
+    },
   })
   try {
     // A new tab: Firefox's first tab never gets focus under BiDi (document.hasFocus() stays false), and

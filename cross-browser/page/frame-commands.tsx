@@ -186,6 +186,22 @@ window.addEventListener('message', (event) => {
   if (data && typeof data.method === 'string' && data.method.startsWith('test/')) seen.push({ method: data.method, params: data.params ?? {} })
 })
 
+let iframeLoads = 0
+// Every iframe load on the page (load does not bubble, but ancestors see it while capturing): a
+// sign of progress before any app reports.
+document.addEventListener(
+  'load',
+  (event) => {
+    if (event.target instanceof HTMLIFrameElement) iframeLoads++
+  },
+  true,
+)
+
+/** How many iframe loads the page saw so far. */
+export function iframeLoadCount(): number {
+  return iframeLoads
+}
+
 /** `test/*` notifications so far, those whose params contain `match` when given. */
 export function signals(method: string, match: Record<string, unknown> = {}) {
   return seen.filter((s) => s.method === method && Object.entries(match).every(([k, v]) => s.params[k] === v))

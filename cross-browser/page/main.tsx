@@ -6,6 +6,7 @@ import '@mcp-hitl/react/styles.css'
 import * as dom from './dom-commands'
 import * as elicitation from './elicitation-commands'
 import * as frames from './frame-commands'
+import * as hints from './hint-commands'
 
 declare global {
   interface Window {
@@ -13,4 +14,4 @@ declare global {
   }
 }
 
-window.__xb = { ...dom, ...elicitation, ...frames, ready: () => true }
+window.__xb = { ...dom, ...elicitation, ...frames, ...hints, ready: () => true }

@@ -7,7 +7,7 @@
 import { describe, expect } from 'vitest'
 import { cspBypassCases } from '../../packages/react/test/apps/csp-bypass-cases'
 import { collected, exfiltrationScript } from '../../packages/react/test/apps/fixtures'
-import { pollUntil, type SuiteContext, settle, signals } from '../suite-context'
+import { pollWhileProgressing, type SuiteContext, settle, signals } from '../suite-context'
 
 const CHUNK = 25
 
@@ -27,9 +27,16 @@ export function cspFirstSuite(ctx: SuiteContext) {
           const specs = chunk.map(({ testCase, tag }) => ({ html: testCase.html(exfiltrationScript(ctx.collector, tag)).replaceAll('BASE_TAG', tag), proxyUrl, eager: true }))
           const keys = await session.call<string[]>('mountFrames', specs)
           const wanted = chunk.map((c) => c.tag)
-          const seen = await pollUntil(
-            async () => new Set((await signals(session, 'test/ran')).map((s) => String(s.params.case))),
-            (tags) => wanted.every((tag) => tags.has(tag)),
+          // As long as frames keep loading and cases keep reporting: on a busy machine a batch of 25
+          // frames (behind the proxy, 25 page loads first) takes longer than any fixed bound, yet a
+          // case that stopped still fails.
+          const { tags: seen } = await pollWhileProgressing(
+            async () => ({
+              tags: new Set((await signals(session, 'test/ran')).map((s) => String(s.params.case))),
+              loads: await session.call<number>('iframeLoadCount'),
+            }),
+            ({ tags }) => wanted.every((tag) => tags.has(tag)),
+            ({ tags, loads }) => loads + wanted.filter((tag) => tags.has(tag)).length,
             20_000,
           )
           for (const tag of wanted) if (seen.has(tag)) ran.add(tag)
