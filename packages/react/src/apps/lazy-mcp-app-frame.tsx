@@ -1,10 +1,8 @@
+import { defaultLiveFramePool, frameHeightKey, type LiveFramePool, queueMount, reservedHeight } from '@mcp-hitl/core/internal'
 import { forwardRef, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { useLatestRef } from '../shared/use-latest-ref'
-import { frameHeightKey, reservedHeight } from './frame-height'
 import { DEFAULT_MCP_APP_FRAME_LABELS } from './labels'
-import { defaultLiveFramePool, type LiveFramePool } from './live-frame-pool'
 import { EagerMcpAppFrame, type McpAppFrameProps as EagerMcpAppFrameProps } from './mcp-app-frame'
-import { queueMount } from './mount-queue'
 
 /** Props of {@link McpAppFrame}: the frame's own (grouped by concern), plus when it goes live. */
 export interface McpAppFrameProps extends EagerMcpAppFrameProps {

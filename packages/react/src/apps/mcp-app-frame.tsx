@@ -1,6 +1,16 @@
 import type { McpAppsFrameContent } from '@mcp-hitl/core'
 import type { McpAppDownloadHandler, McpAppHostContext, McpAppTheme, McpProxyTransport } from '@mcp-hitl/core/apps'
-import { isolateUntrusted } from '@mcp-hitl/core/internal'
+import {
+  AppFrameController,
+  type AppFrameInputs,
+  type AppRequestPacers,
+  defaultAppRequestPacers,
+  isolateUntrusted,
+  type McpAppFrameHandlers,
+  type McpAppFrameLimits,
+  type McpAppFrameSandbox,
+  type McpAppFrameSizing,
+} from '@mcp-hitl/core/internal'
 import {
   type ComponentPropsWithoutRef,
   forwardRef,
@@ -17,19 +27,10 @@ import { KitErrorBoundary } from '../shared/kit-error-boundary'
 import { useComposedRefs } from '../shared/use-composed-refs'
 import { useLabels } from '../shared/use-labels'
 import { useLatestRef } from '../shared/use-latest-ref'
-import {
-  AppFrameController,
-  type AppFrameInputs,
-  type McpAppFrameHandlers,
-  type McpAppFrameLimits,
-  type McpAppFrameSandbox,
-  type McpAppFrameSizing,
-} from './app-frame-controller'
 import type { AppRequestLabels } from './app-request-labels'
-import { type AppRequestPacers, defaultAppRequestPacers } from './app-request-pacers'
 import { FrameHostBar } from './frame-chrome'
 import { DEFAULT_MCP_APP_FRAME_LABELS, type McpAppFrameLabels, type McpAppIdentity } from './labels'
-import { loadRequestDialogs, type McpAppSamplingOptions, useAppRequestDialogs } from './use-app-request-dialogs'
+import { dialogsLoaded, loadRequestDialogs, type McpAppSamplingOptions, useAppRequestDialogs } from './use-app-request-dialogs'
 import { useAppResource } from './use-app-resource'
 
 /** Props of {@link EagerMcpAppFrame}: its own, grouped by concern, plus any `<div>` prop for its root. `McpAppFrame` adds when it goes live. */
@@ -136,7 +137,8 @@ const McpAppFrameView = forwardRef<HTMLDivElement, McpAppFrameProps>(function Mc
     ...rootProps
   } = props
   const text = useLabels(DEFAULT_MCP_APP_FRAME_LABELS, labels)
-  const [controller] = useState(() => new AppFrameController(() => inputs.current))
+  // The display-mode question loads with the request dialogs, on first use; refused with -32603 if it cannot.
+  const [controller] = useState(() => new AppFrameController(() => inputs.current, { questionReady: () => dialogsLoaded('display-mode') }))
   const state = useSyncExternalStore(controller.subscribe, controller.getSnapshot, controller.getSnapshot)
   const { displayMode, error: frameError, displayModeRequest } = state
   // One name for the server everywhere the frame names it: the host's title, else what the server

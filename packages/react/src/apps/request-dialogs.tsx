@@ -6,7 +6,7 @@ import { SamplingApprovalDialog } from './sampling-approval-dialog'
 // Needed only once a request waits on the person, so they come with the dialogs, not up front.
 export { checkSamplingReviewable, createSamplingApproval } from '@mcp-hitl/core/apps'
 export { DisplayModeRequest } from './display-mode-request'
-export { saveDownloadFiles } from './save-download'
+export { saveDownloadFiles } from '@mcp-hitl/core/internal'
 
 /** A download waiting for the person's answer. */
 export interface PendingDownload {

@@ -7,11 +7,10 @@ import {
   type SamplingGenerate,
   type SamplingRequester,
 } from '@mcp-hitl/core/apps'
-import { createRequestPacer, type RequestPacer } from '@mcp-hitl/core/internal'
+import { createRequestPacer, type RequestPacer, takeTurn } from '@mcp-hitl/core/internal'
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react'
 import { useLatestRef } from '../shared/use-latest-ref'
 import type { AppRequestLabels } from './app-request-labels'
-import { takeTurn } from './app-request-pacers'
 import type { PendingDownload } from './request-dialogs'
 
 /**
