@@ -61,3 +61,16 @@ export { saveDownloadFiles, saveEmbeddedFile } from './apps/save-download'
 // MCP Apps: the resources frames have read, so a frame that comes back reads nothing again
 export { createAppResourceCache, DEFAULT_APP_RESOURCE_CACHE_BYTES, DEFAULT_APP_RESOURCE_CACHE_ENTRIES, defaultAppResourceCache } from './apps/frame/app-resource-cache'
 export type { AppResourceCache, AppResourceCacheOptions, AppResourceKey } from './apps/frame/app-resource-cache'
+
+// MCP Apps: one app's requests that wait on a person (sampling, downloads), for a view to show
+export { createPendingAppRequests } from './apps/frame/pending-app-requests'
+export type {
+  PendingAppRequests,
+  PendingAppRequestsInputs,
+  PendingAppRequestsOptions,
+  PendingAppRequestsSnapshot,
+  PendingDownload,
+  PendingRequestTools,
+} from './apps/frame/pending-app-requests'
+export { LazyFrame } from './apps/frame/lazy-frame'
+export type { LazyFrameInputs, LazyFrameState } from './apps/frame/lazy-frame'
