@@ -44,6 +44,9 @@ export type {
 } from './apps/frame/app-frame-options'
 export { DEFAULT_INITIAL_HEIGHT, DEFAULT_MAX_HEIGHT, FrameHeight, frameHeightKey, rememberedHeight, reservedHeight } from './apps/frame/frame-height'
 export type { McpAppFrameHeightOptions } from './apps/frame/frame-height'
+// MCP Apps: Escape and focus around an app's fullscreen / picture-in-picture
+export { createDisplayModeFocus, exitDisplayModeOnEscape } from './apps/frame/display-mode-focus'
+export type { DisplayModeFocus } from './apps/frame/display-mode-focus'
 export { FrameHost } from './apps/frame/frame-host'
 export type { FrameHostOptions, McpAppSandboxTokens } from './apps/frame/frame-host'
 export { ToolCallRelay } from './apps/frame/tool-call-relay'

@@ -4,7 +4,9 @@ import {
   AppFrameController,
   type AppFrameInputs,
   type AppRequestPacers,
+  createDisplayModeFocus,
   defaultAppRequestPacers,
+  exitDisplayModeOnEscape,
   isolateUntrusted,
   type McpAppFrameHandlers,
   type McpAppFrameLimits,
@@ -237,40 +239,10 @@ const McpAppFrameView = forwardRef<HTMLDivElement, McpAppFrameProps>(function Mc
     return () => observer.disconnect()
   }, [controller, heightKey])
 
-  // Escape leaves fullscreen / picture-in-picture, as the host's own control (inside the app, the
-  // frame's guard tells the bridge). Escape inside a question or dialog is that surface's.
-  useEffect(() => {
-    if (displayMode === 'inline') return
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return
-      if (event.target instanceof Element && event.target.closest('[data-mcp-hitl-root], [data-part="display-mode-request"]')) return
-      controller.exitDisplayMode()
-    }
-    document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
-  }, [controller, displayMode])
-
-  // Focus through full screen: into the app when it opens with focus lost (the Allow the person
-  // pressed is gone), back where it was when it closes (the exit button is gone, or Escape in the app).
-  const beforeDisplayMode = useRef<HTMLElement | undefined>(undefined)
-  useLayoutEffect(() => {
-    const lost = () => document.activeElement === null || document.activeElement === document.body
-    if (displayMode !== 'inline') {
-      const active = document.activeElement
-      beforeDisplayMode.current = active instanceof HTMLElement && active !== document.body ? active : controller.iframe()
-      const timer = setTimeout(() => {
-        if (lost()) controller.iframe()?.focus()
-      }, 0)
-      return () => clearTimeout(timer)
-    }
-    const before = beforeDisplayMode.current
-    beforeDisplayMode.current = undefined
-    if (!before) return
-    const timer = setTimeout(() => {
-      if (lost()) (before.isConnected ? before : controller.iframe())?.focus()
-    }, 0)
-    return () => clearTimeout(timer)
-  }, [controller, displayMode])
+  // Escape on the page leaves fullscreen / picture-in-picture; focus follows the mode (see core's display-mode-focus).
+  useEffect(() => (displayMode === 'inline' ? undefined : exitDisplayModeOnEscape(document, () => controller.exitDisplayMode())), [controller, displayMode])
+  const [focus] = useState(() => createDisplayModeFocus(document, () => controller.iframe()))
+  useLayoutEffect(() => focus.modeChanged(displayMode), [focus, displayMode])
 
   const error = frameError ?? (resource.status === 'error' ? resource.error : undefined)
   const status = error ? 'error' : ready ? 'ready' : 'loading'
