@@ -80,4 +80,53 @@ describe('createPartialInputFeed', () => {
     c.advance(100)
     expect(sent).toEqual([{ q: 'ab' }, { x: 1 }])
   })
+
+  it('sends arguments the chat already parsed as they are, on the same schedule and in the same sequence as their text', () => {
+    // What the AI SDK parses from each piece the model writes: a new object every time, even when
+    // a piece changes nothing (the closing quote), and one with a key still undefined.
+    const pieces: Record<string, unknown>[] = [
+      { city: 'P' },
+      { city: 'Pa' },
+      { city: 'Par' },
+      { city: 'Par' },
+      { city: 'Paris', days: [] },
+      { city: 'Paris', days: [1] },
+      { city: 'Paris', days: [1] },
+      { city: 'Paris', days: [1, 2] },
+    ]
+    const gaps = [0, 5, 5, 30, 2, 40, 40, 3]
+    const run = (push: (feed: ReturnType<typeof createPartialInputFeed>, args: Record<string, unknown>) => void) => {
+      const c = clock()
+      const sent: { at: number; args: Record<string, unknown> }[] = []
+      const feed = createPartialInputFeed({ send: (args) => sent.push({ at: c.now(), args }), intervalMs: 16, ...c })
+      pieces.forEach((args, i) => {
+        c.advance(gaps[i]!)
+        push(feed, args)
+      })
+      c.advance(100)
+      return sent
+    }
+    // Before: the parsed input was written back to text and healed.
+    const healed = run((feed, args) => feed.push(JSON.stringify(args)))
+    const parsed = run((feed, args) => feed.pushArguments(args))
+    expect(parsed.map(({ at, args }) => ({ at, args }))).toEqual(healed)
+    expect(parsed.map(({ args }) => args)).toEqual([{ city: 'P' }, { city: 'Par' }, { city: 'Paris', days: [] }, { city: 'Paris', days: [1] }, { city: 'Paris', days: [1, 2] }])
+    // Not parsed again: the app gets the chat's own objects.
+    expect(parsed[0]!.args).toBe(pieces[0])
+    expect(parsed.at(-1)!.args).toBe(pieces[7])
+  })
+
+  it('stops parsed arguments past maxChars of JSON, as it stops text', () => {
+    const c = clock()
+    const sent: unknown[] = []
+    const feed = createPartialInputFeed({ send: (args) => sent.push(args), maxChars: 20, ...c })
+    feed.pushArguments({ q: 'ab' })
+    c.advance(20)
+    feed.pushArguments({ q: 'abcdefghijklmnopqrstuvwxyz' })
+    c.advance(20)
+    feed.pushArguments({ q: 'a' })
+    c.advance(20)
+    expect(sent).toEqual([{ q: 'ab' }])
+    expect(c.pending()).toBe(0)
+  })
 })

@@ -6,7 +6,8 @@
  * aborted ends as `status: 'cancelled'`.
  *
  * On the wire it is `input-streaming` or `cancelled`; the page side (`useMcpAppsActivities`) adds
- * what the chat knows meanwhile: the argument text so far, then the complete arguments.
+ * what the chat knows meanwhile: the arguments so far (AG-UI's text, or the AI SDK's parsed input),
+ * then the complete arguments.
  */
 import { isRecord } from '../guards'
 import type { McpAppsActivityContent } from './protocol'
@@ -31,6 +32,11 @@ export interface McpAppsPendingContent {
   serverTitle?: string | undefined
   /** `input-streaming`: the argument text the model wrote so far, possibly cut mid-token (the frame heals it). */
   partialInput?: string | undefined
+  /**
+   * `input-streaming`: the arguments so far, already parsed by the chat (the AI SDK tool part's
+   * `input`): sent to the app as they are, never healed again. Wins over `partialInput`.
+   */
+  partialArguments?: Record<string, unknown> | undefined
   /** `input-available`: the complete arguments. */
   toolInput?: Record<string, unknown> | undefined
   /** `cancelled`: why the call ended without a result (sent to the app with `tool-cancelled`). */
@@ -58,6 +64,7 @@ export function isMcpAppsPendingContent(value: unknown): value is McpAppsPending
     optionalString(value.serverTitle) &&
     optionalString(value.partialInput) &&
     optionalString(value.reason) &&
+    (value.partialArguments === undefined || isRecord(value.partialArguments)) &&
     (value.toolInput === undefined || isRecord(value.toolInput))
   )
 }

@@ -1,10 +1,8 @@
-import { forwardRef, type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { defaultLiveFramePool, frameHeightKey, LazyFrame, type LiveFramePool, reservedHeight } from '@mcp-hitl/core/internal'
+import { forwardRef, type ReactNode, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { useLatestRef } from '../shared/use-latest-ref'
-import { frameHeightKey, reservedHeight } from './frame-height'
 import { DEFAULT_MCP_APP_FRAME_LABELS } from './labels'
-import { defaultLiveFramePool, type LiveFramePool } from './live-frame-pool'
 import { EagerMcpAppFrame, type McpAppFrameProps as EagerMcpAppFrameProps } from './mcp-app-frame'
-import { queueMount } from './mount-queue'
 
 /** Props of {@link McpAppFrame}: the frame's own (grouped by concern), plus when it goes live. */
 export interface McpAppFrameProps extends EagerMcpAppFrameProps {
@@ -33,80 +31,26 @@ export interface McpAppFrameProps extends EagerMcpAppFrameProps {
 export const McpAppFrame = forwardRef<HTMLDivElement, McpAppFrameProps>(function McpAppFrame(props, ref) {
   const { eager, activityId, pool = defaultLiveFramePool, rootMargin = '400px', placeholder, ...frameProps } = props
   if (eager) return <EagerMcpAppFrame {...frameProps} ref={ref} />
-  return <LazyFrame {...frameProps} ref={ref} activityId={activityId} pool={pool} rootMargin={rootMargin} placeholder={placeholder} />
+  return <LazyFrameView {...frameProps} ref={ref} activityId={activityId} pool={pool} rootMargin={rootMargin} placeholder={placeholder} />
 })
 
 type LazyFrameProps = EagerMcpAppFrameProps & { activityId: string | undefined; pool: LiveFramePool; rootMargin: string; placeholder: ReactNode }
 
-const LazyFrame = forwardRef<HTMLDivElement, LazyFrameProps>(function LazyFrame(props, ref) {
+const LazyFrameView = forwardRef<HTMLDivElement, LazyFrameProps>(function LazyFrameView(props, ref) {
   const { activityId, pool, rootMargin, placeholder, ...frameProps } = props
   const fallbackId = useId()
   const id = activityId ?? fallbackId
-  const [live, setLive] = useState(false)
-  const liveRef = useRef(false)
+  const inputs = useLatestRef({ id, pool })
+  const [lazy] = useState(() => new LazyFrame(() => inputs.current))
+  const { live, evictedHeight } = useSyncExternalStore(lazy.subscribe, lazy.getSnapshot, lazy.getSnapshot)
   const boxRef = useRef<HTMLDivElement>(null)
-  const heightRef = useRef<number | undefined>(undefined)
-  // Set while this frame waits in the mount queue or is the one mounting: lets the next one start.
-  const mountDoneRef = useRef<(() => void) | undefined>(undefined)
 
-  const mountDone = () => {
-    mountDoneRef.current?.()
-    mountDoneRef.current = undefined
-  }
-  const goLive = () => {
-    pool.acquire(id, () => {
-      // The placeholder keeps the live height, so evicting a frame does not move the scroll position.
-      heightRef.current = boxRef.current?.offsetHeight
-      liveRef.current = false
-      mountDone()
-      setLive(false)
-    })
-    liveRef.current = true
-    setLive(true)
-  }
-  const goLiveRef = useLatestRef(goLive)
-  const mountDoneLatest = useLatestRef(mountDone)
-  // In view: a live frame only becomes the most recent; another waits for its turn to mount.
-  const inView = () => {
-    if (liveRef.current) goLiveRef.current()
-    else if (!mountDoneRef.current && boxRef.current) mountDoneRef.current = queueMount(boxRef.current, () => goLiveRef.current())
-  }
-  const inViewRef = useLatestRef(inView)
-
-  useEffect(() => {
-    const box = boxRef.current
-    if (!box || typeof IntersectionObserver === 'undefined') {
-      goLiveRef.current()
-      return
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) inViewRef.current()
-      },
-      { rootMargin },
-    )
-    observer.observe(box)
-    return () => observer.disconnect()
-  }, [rootMargin, goLiveRef, inViewRef])
-
-  // The frame's document loaded (a load event does not bubble, but an ancestor sees it while capturing).
-  useEffect(() => {
-    const box = boxRef.current
-    if (!box) return
-    const onLoad = (event: Event) => {
-      if (event.target instanceof HTMLIFrameElement) mountDoneLatest.current()
-    }
-    box.addEventListener('load', onLoad, true)
-    return () => {
-      box.removeEventListener('load', onLoad, true)
-      mountDoneLatest.current()
-    }
-  }, [mountDoneLatest])
-
+  useEffect(() => (boxRef.current ? lazy.watchView(boxRef.current, rootMargin) : undefined), [lazy, rootMargin])
+  useEffect(() => (boxRef.current ? lazy.watchLoad(boxRef.current) : undefined), [lazy])
   useEffect(() => () => pool.release(id), [pool, id])
 
   // Before it was ever live: the room the app is expected to take (its last height on the page, or the sizing's).
-  const reserved = heightRef.current ?? reservedHeight(frameHeightKey(frameProps.content), frameProps.sizing ?? {})
+  const reserved = evictedHeight ?? reservedHeight(frameHeightKey(frameProps.content), frameProps.sizing ?? {})
   return (
     <div ref={boxRef} data-mcp-hitl-lazy-app="" data-live={live ? 'true' : 'false'}>
       {live ? (
@@ -114,15 +58,8 @@ const LazyFrame = forwardRef<HTMLDivElement, LazyFrameProps>(function LazyFrame(
       ) : (
         <div data-part="placeholder" style={{ minHeight: reserved }}>
           {placeholder ?? (
-            <button
-              type="button"
-              data-part="show-app"
-              onClick={() => {
-                // The person asked for it: no waiting in the queue.
-                mountDone()
-                goLive()
-              }}
-            >
+            // The person asked for it: no waiting in the queue.
+            <button type="button" data-part="show-app" onClick={() => lazy.show()}>
               {frameProps.labels?.showApp ?? DEFAULT_MCP_APP_FRAME_LABELS.showApp}
             </button>
           )}

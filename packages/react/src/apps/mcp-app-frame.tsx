@@ -1,6 +1,18 @@
 import type { McpAppsFrameContent } from '@mcp-hitl/core'
 import type { McpAppDownloadHandler, McpAppHostContext, McpAppTheme, McpProxyTransport } from '@mcp-hitl/core/apps'
-import { isolateUntrusted } from '@mcp-hitl/core/internal'
+import {
+  AppFrameController,
+  type AppFrameInputs,
+  type AppRequestPacers,
+  createDisplayModeFocus,
+  defaultAppRequestPacers,
+  exitDisplayModeOnEscape,
+  isolateUntrusted,
+  type McpAppFrameHandlers,
+  type McpAppFrameLimits,
+  type McpAppFrameSandbox,
+  type McpAppFrameSizing,
+} from '@mcp-hitl/core/internal'
 import {
   type ComponentPropsWithoutRef,
   forwardRef,
@@ -17,19 +29,10 @@ import { KitErrorBoundary } from '../shared/kit-error-boundary'
 import { useComposedRefs } from '../shared/use-composed-refs'
 import { useLabels } from '../shared/use-labels'
 import { useLatestRef } from '../shared/use-latest-ref'
-import {
-  AppFrameController,
-  type AppFrameInputs,
-  type McpAppFrameHandlers,
-  type McpAppFrameLimits,
-  type McpAppFrameSandbox,
-  type McpAppFrameSizing,
-} from './app-frame-controller'
 import type { AppRequestLabels } from './app-request-labels'
-import { type AppRequestPacers, defaultAppRequestPacers } from './app-request-pacers'
 import { FrameHostBar } from './frame-chrome'
 import { DEFAULT_MCP_APP_FRAME_LABELS, type McpAppFrameLabels, type McpAppIdentity } from './labels'
-import { loadRequestDialogs, type McpAppSamplingOptions, useAppRequestDialogs } from './use-app-request-dialogs'
+import { dialogsLoaded, loadRequestDialogs, type McpAppSamplingOptions, useAppRequestDialogs } from './use-app-request-dialogs'
 import { useAppResource } from './use-app-resource'
 
 /** Props of {@link EagerMcpAppFrame}: its own, grouped by concern, plus any `<div>` prop for its root. `McpAppFrame` adds when it goes live. */
@@ -136,7 +139,8 @@ const McpAppFrameView = forwardRef<HTMLDivElement, McpAppFrameProps>(function Mc
     ...rootProps
   } = props
   const text = useLabels(DEFAULT_MCP_APP_FRAME_LABELS, labels)
-  const [controller] = useState(() => new AppFrameController(() => inputs.current))
+  // The display-mode question loads with the request dialogs, on first use; refused with -32603 if it cannot.
+  const [controller] = useState(() => new AppFrameController(() => inputs.current, { questionReady: () => dialogsLoaded('display-mode') }))
   const state = useSyncExternalStore(controller.subscribe, controller.getSnapshot, controller.getSnapshot)
   const { displayMode, error: frameError, displayModeRequest } = state
   // One name for the server everywhere the frame names it: the host's title, else what the server
@@ -235,40 +239,10 @@ const McpAppFrameView = forwardRef<HTMLDivElement, McpAppFrameProps>(function Mc
     return () => observer.disconnect()
   }, [controller, heightKey])
 
-  // Escape leaves fullscreen / picture-in-picture, as the host's own control (inside the app, the
-  // frame's guard tells the bridge). Escape inside a question or dialog is that surface's.
-  useEffect(() => {
-    if (displayMode === 'inline') return
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return
-      if (event.target instanceof Element && event.target.closest('[data-mcp-hitl-root], [data-part="display-mode-request"]')) return
-      controller.exitDisplayMode()
-    }
-    document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
-  }, [controller, displayMode])
-
-  // Focus through full screen: into the app when it opens with focus lost (the Allow the person
-  // pressed is gone), back where it was when it closes (the exit button is gone, or Escape in the app).
-  const beforeDisplayMode = useRef<HTMLElement | undefined>(undefined)
-  useLayoutEffect(() => {
-    const lost = () => document.activeElement === null || document.activeElement === document.body
-    if (displayMode !== 'inline') {
-      const active = document.activeElement
-      beforeDisplayMode.current = active instanceof HTMLElement && active !== document.body ? active : controller.iframe()
-      const timer = setTimeout(() => {
-        if (lost()) controller.iframe()?.focus()
-      }, 0)
-      return () => clearTimeout(timer)
-    }
-    const before = beforeDisplayMode.current
-    beforeDisplayMode.current = undefined
-    if (!before) return
-    const timer = setTimeout(() => {
-      if (lost()) (before.isConnected ? before : controller.iframe())?.focus()
-    }, 0)
-    return () => clearTimeout(timer)
-  }, [controller, displayMode])
+  // Escape on the page leaves fullscreen / picture-in-picture; focus follows the mode (see core's display-mode-focus).
+  useEffect(() => (displayMode === 'inline' ? undefined : exitDisplayModeOnEscape(document, () => controller.exitDisplayMode())), [controller, displayMode])
+  const [focus] = useState(() => createDisplayModeFocus(document, () => controller.iframe()))
+  useLayoutEffect(() => focus.modeChanged(displayMode), [focus, displayMode])
 
   const error = frameError ?? (resource.status === 'error' ? resource.error : undefined)
   const status = error ? 'error' : ready ? 'ready' : 'loading'

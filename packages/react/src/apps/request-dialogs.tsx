@@ -1,4 +1,5 @@
-import type { McpAppDownload, SamplingApproval, SamplingRequester } from '@mcp-hitl/core/apps'
+import type { SamplingApproval } from '@mcp-hitl/core/apps'
+import type { PendingDownload } from '@mcp-hitl/core/internal'
 import type { AppRequestLabels } from './app-request-labels'
 import { DownloadConfirmDialog } from './download-confirm-dialog'
 import { SamplingApprovalDialog } from './sampling-approval-dialog'
@@ -6,14 +7,7 @@ import { SamplingApprovalDialog } from './sampling-approval-dialog'
 // Needed only once a request waits on the person, so they come with the dialogs, not up front.
 export { checkSamplingReviewable, createSamplingApproval } from '@mcp-hitl/core/apps'
 export { DisplayModeRequest } from './display-mode-request'
-export { saveDownloadFiles } from './save-download'
-
-/** A download waiting for the person's answer. */
-export interface PendingDownload {
-  download: McpAppDownload
-  requester: SamplingRequester
-  answer: (save: boolean) => void
-}
+export { saveDownloadFiles } from '@mcp-hitl/core/internal'
 
 /** Props of {@link RequestDialogs}. */
 export interface RequestDialogsProps {

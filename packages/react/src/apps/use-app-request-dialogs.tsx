@@ -3,16 +3,13 @@ import {
   JsonRpcError,
   type McpAppDownloadHandler,
   type McpAppSamplingHandler,
-  type SamplingApproval,
   type SamplingGenerate,
   type SamplingRequester,
 } from '@mcp-hitl/core/apps'
-import { createRequestPacer, type RequestPacer } from '@mcp-hitl/core/internal'
-import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react'
+import { createPendingAppRequests, type RequestPacer } from '@mcp-hitl/core/internal'
+import { lazy, type ReactNode, Suspense, useMemo, useState, useSyncExternalStore } from 'react'
 import { useLatestRef } from '../shared/use-latest-ref'
 import type { AppRequestLabels } from './app-request-labels'
-import { takeTurn } from './app-request-pacers'
-import type { PendingDownload } from './request-dialogs'
 
 /**
  * @internal Where the dialogs' module comes from: a dynamic `import()`, so a chat never loads it
@@ -93,105 +90,44 @@ export interface AppRequestDialogs {
 }
 
 /**
- * The requests of one app that wait on a person: sampling (reviewed with `SamplingApprovalDialog`)
- * and downloads (confirmed with `DownloadConfirmDialog`). The bridge takes one of each at a time,
- * so there is at most one dialog of each kind. Each request first waits its turn with the app's
- * pacer (longer after each refusal; refused once the person stopped the app, or with too many
- * waiting), and a sampling request the person could not review in full is refused before anyone
- * is asked. Options are read through a ref: new inline objects never change the handlers' identity.
+ * The requests of one app that wait on a person (core's `createPendingAppRequests`): sampling
+ * (reviewed with `SamplingApprovalDialog`) and downloads (confirmed with `DownloadConfirmDialog`).
+ * The bridge takes one of each at a time, so there is at most one dialog of each kind. Each request
+ * first waits its turn with the app's pacer (longer after each refusal; refused once the person
+ * stopped the app, or with too many waiting), and a sampling request the person could not review
+ * in full is refused before anyone is asked. Options are read through a ref: new inline objects
+ * never change the handlers' identity.
  */
 export function useAppRequestDialogs(options: AppRequestDialogsOptions): AppRequestDialogs {
   const latest = useLatestRef(options)
-  const [ownPacer] = useState(() => createRequestPacer())
-  const pacerOf = useMemo(() => () => latest.current.pacer?.() ?? ownPacer, [latest, ownPacer])
-  const [approval, setApproval] = useState<SamplingApproval | undefined>()
-  const [pending, setPending] = useState<PendingDownload | undefined>()
-  const hasSampling = options.sampling !== undefined
+  const [requests] = useState(() => createPendingAppRequests({ read: () => latest.current, load: dialogsLoaded }))
+  const { approval, download } = useSyncExternalStore(requests.subscribe, requests.getSnapshot, requests.getSnapshot)
   const downloads = options.downloads ?? true
-
-  const onSamplingRequest = useMemo<McpAppSamplingHandler | undefined>(() => {
-    if (!hasSampling) return undefined
-    return async (request, { signal }) => {
-      if (!latest.current.sampling) throw new Error('sampling is off')
-      const module = await dialogsLoaded('sampling')
-      // Refused at once, without a turn: a part the person could not be shown.
-      module.checkSamplingReviewable(request)
-      const turn = await takeTurn(pacerOf(), 'sampling', signal)
-      const sampling = latest.current.sampling
-      if (!sampling) {
-        turn.withdrawn()
-        throw new Error('sampling is off')
-      }
-      const next = module.createSamplingApproval(request, {
-        generate: sampling.generate,
-        signal,
-        requester: latest.current.requester(),
-        reviewResult: sampling.reviewResult,
-      })
-      setApproval(next)
-      const clear = () => setApproval((current) => (current === next ? undefined : current))
-      next.subscribe(() => {
-        const { status } = next.getSnapshot()
-        // What the pacer learns: only the person's refusal makes the next request wait.
-        if (status === 'denied') turn.refused()
-        else if (status === 'sent' || status === 'failed') turn.approved()
-        else if (status === 'cancelled') turn.withdrawn()
-        // A failed request stays on screen with its reason until the person closes it.
-        if (status === 'sent' || status === 'denied' || status === 'cancelled') clear()
-      })
-      return next.outcome
-    }
-  }, [hasSampling, latest, pacerOf])
-
   const custom = typeof downloads === 'function'
-  const downloadsOff = downloads === false
-  const onDownloadFile = useMemo<McpAppDownloadHandler | undefined>(() => {
-    if (downloadsOff) return undefined
-    if (custom) return (download, init) => (latest.current.downloads as McpAppDownloadHandler)(download, init)
-    return async (download, { signal }) => {
-      const module = await dialogsLoaded('download')
-      const turn = await takeTurn(pacerOf(), 'download', signal)
-      return new Promise<boolean>((resolve) => {
-        const done = (save: boolean, withdrawn = false) => {
-          signal.removeEventListener('abort', withdraw)
-          setPending((current) => (current?.download === download ? undefined : current))
-          if (withdrawn) turn.withdrawn()
-          else if (save) turn.approved()
-          else turn.refused()
-          if (save) module.saveDownloadFiles(download.files, latest.current.openLink)
-          resolve(save)
-        }
-        const withdraw = () => done(false, true)
-        if (signal.aborted) return withdraw()
-        signal.addEventListener('abort', withdraw, { once: true })
-        setPending({ download, requester: latest.current.requester(), answer: (save) => done(save) })
-      })
-    }
-  }, [downloadsOff, custom, latest, pacerOf])
-
-  // Stopping is the person's: every request of this app is refused from now on, this one first.
-  const stop = useMemo(
-    () => () => {
-      pacerOf().stop()
-    },
-    [pacerOf],
+  const onDownloadFile = useMemo<McpAppDownloadHandler | undefined>(
+    () => (custom ? (file, init) => (latest.current.downloads as McpAppDownloadHandler)(file, init) : requests.onDownloadFile),
+    [custom, latest, requests],
   )
-
   // Nothing until a request waits on the person: the module is loaded by then (see dialogsLoaded).
   const dialogs =
-    approval || pending ? (
+    approval || download ? (
       <Suspense fallback={null}>
         <RequestDialogs
           approval={approval}
-          onDismissApproval={() => setApproval(undefined)}
-          pending={pending}
+          onDismissApproval={requests.dismissApproval}
+          pending={download}
           labels={options.labels}
-          onStop={stop}
+          onStop={requests.stop}
           activationDelayMs={options.activationDelayMs}
           container={options.container}
           returnFocus={options.returnFocus}
         />
       </Suspense>
     ) : null
-  return { onSamplingRequest, onDownloadFile, samplingTools: options.sampling?.tools === true, dialogs }
+  return {
+    onSamplingRequest: options.sampling ? requests.onSamplingRequest : undefined,
+    onDownloadFile: downloads === false ? undefined : onDownloadFile,
+    samplingTools: options.sampling?.tools === true,
+    dialogs,
+  }
 }

@@ -1,11 +1,12 @@
-import { useMemo, useRef, useSyncExternalStore } from 'react'
 import {
   collectDataPartActivities,
   createAgentActivities,
   type McpAppsActivity,
+  type McpAppsActivityCache,
   type McpAppsAgentLike,
   type McpAppsUiMessageLike,
-} from './activities'
+} from '@mcp-hitl/core/internal'
+import { useMemo, useRef, useSyncExternalStore } from 'react'
 
 /** Sources of {@link useMcpAppsActivities}: an AG-UI agent, AI SDK messages, or both. */
 export interface UseMcpAppsActivitiesOptions {
@@ -28,7 +29,7 @@ export function useMcpAppsActivities(options: UseMcpAppsActivitiesOptions): McpA
   const store = useMemo(() => (agent ? createAgentActivities(agent) : undefined), [agent])
   const getSnapshot = store?.getSnapshot ?? empty
   const fromAgent = useSyncExternalStore(store?.subscribe ?? noop, getSnapshot, getSnapshot)
-  const cache = useRef(new Map())
+  const cache = useRef<McpAppsActivityCache>(new Map())
   const fromParts = useMemo(() => (messages ? collectDataPartActivities(messages, cache.current) : EMPTY), [messages])
   return useMemo(() => (fromParts.length === 0 ? fromAgent : fromAgent.length === 0 ? fromParts : [...fromAgent, ...fromParts]), [fromAgent, fromParts])
 }

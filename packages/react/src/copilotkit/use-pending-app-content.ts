@@ -6,8 +6,7 @@
  */
 import { isPendingFrameContent, isRecord, type McpAppsFrameContent } from '@mcp-hitl/core'
 import { useCallback, useMemo, useSyncExternalStore } from 'react'
-import { toolCallArguments, withArguments } from '../apps/activities'
-import type { AgUiAgentLike } from '../shared/ag-ui-agent-like'
+import { type AgUiAgentLike, toolCallArguments, withArguments } from '@mcp-hitl/core/internal'
 
 function isAgentLike(value: unknown): value is AgUiAgentLike {
   return isRecord(value) && Array.isArray(value.messages) && typeof value.subscribe === 'function'

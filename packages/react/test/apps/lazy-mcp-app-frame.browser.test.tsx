@@ -92,6 +92,47 @@ describe('LazyMcpAppFrame in a long chat', () => {
     expect(batches).toEqual([[2], [1], [0]])
   })
 
+  it('reads each resource once: a frame evicted and shown again, and frames of one resource mounting together, read nothing again', async () => {
+    const server = memoryServer({ html: '<!doctype html><p>app</p>' })
+    const reads = () => server.requests.filter((r) => r.method === 'resources/read').map((r) => r.params?.uri)
+    const pool = createLiveFramePool(1)
+    const [first, second] = [activity(), activity()]
+    // Three results: two of them show the same app (a later call of the same tool).
+    const items = [first, second, { ...first, toolInput: { city: 'Rome' } }]
+    const screen = await render(
+      <div>
+        {items.map((content, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list never changes
+          <McpAppFrame key={i} content={content} transport={server.transport} pool={pool} activityId={`r${i}`} sizing={{ height: 60 }} />
+        ))}
+      </div>,
+    )
+    const show = (i: number) => document.querySelectorAll('[data-mcp-hitl-lazy-app]')[i]!.querySelector<HTMLButtonElement>('[data-part="show-app"]')!.click()
+    // All in view: they mount one at a time, the latest first, each evicting the one before (a pool of one).
+    await vi.waitFor(() => expect(liveIndexes()).toEqual([0]))
+    await vi.waitFor(() => expect(document.querySelector('[data-mcp-hitl-app-frame]')?.getAttribute('data-status')).toBe('ready'))
+    expect(reads()).toEqual([first.resourceUri, second.resourceUri])
+    for (const i of [1, 2, 0, 1, 2]) {
+      show(i)
+      await vi.waitFor(() => expect(liveIndexes()).toEqual([i]))
+      await vi.waitFor(() => expect(document.querySelector('[data-mcp-hitl-app-frame]')?.getAttribute('data-status')).toBe('ready'))
+    }
+    expect(reads()).toEqual([first.resourceUri, second.resourceUri])
+
+    await screen.unmount()
+    const other = memoryServer({ html: '<!doctype html><p>app</p>' })
+    const shared = activity()
+    await render(
+      <div>
+        {[0, 1, 2].map((i) => (
+          <McpAppFrame key={i} content={shared} transport={other.transport} eager />
+        ))}
+      </div>,
+    )
+    await vi.waitFor(() => expect(document.querySelectorAll('[data-mcp-hitl-app-frame][data-status="ready"]')).toHaveLength(3))
+    expect(other.requests.filter((r) => r.method === 'resources/read')).toHaveLength(1)
+  })
+
   it('eager opts out: every frame mounts at once', async () => {
     const server = memoryServer({ html: '<!doctype html><p>app</p>' })
     const items = Array.from({ length: 5 }, () => activity())

@@ -2,7 +2,7 @@ import { HttpAgent } from '@ag-ui/client'
 import type { McpAppsPendingContent } from '@mcp-hitl/core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup, render } from 'vitest-browser-react'
-import { McpAppFrame, type McpAppsAgentLike, useMcpAppsActivities } from '../../src/apps'
+import { McpAppFrame, type McpAppsAgentLike, type McpAppsUiMessageLike, useMcpAppsActivities } from '../../src/apps'
 import type { McpAppMessageParams, McpProxyTransport } from '@mcp-hitl/core/apps'
 import { activity, appHtml, memoryServer, recorder, SCRIPTED_TOOL_EVENTS, scriptedToolCallRun } from './fixtures'
 
@@ -35,6 +35,12 @@ function Chat({ agent, transport, onMessage }: { agent: McpAppsAgentLike; transp
       ))}
     </>
   )
+}
+
+// An AI SDK chat page: every app of its messages' data parts.
+function AiSdkChat({ messages, transport, onMessage }: { messages: McpAppsUiMessageLike[]; transport: McpProxyTransport; onMessage: (m: McpAppMessageParams) => void }) {
+  const apps = useMcpAppsActivities({ messages })
+  return apps.map((app) => <McpAppFrame key={app.id} content={app.content} transport={transport} handlers={{ onMessage }} />)
 }
 
 describe('McpAppFrame while the model writes the arguments (real ext-apps App)', () => {
@@ -83,6 +89,47 @@ describe('McpAppFrame while the model writes the arguments (real ext-apps App)',
       { kind: 'tool-input-partial', data: { arguments: { city: 'Os' } } },
       { kind: 'tool-cancelled', data: { reason: 'The tool call was aborted' } },
     ])
+  })
+
+  it('through AI SDK messages: the tool part’s parsed input reaches the app as it is, in the same sequence as the same arguments as text', async () => {
+    // What the AI SDK's tool part holds after each piece (a piece may change nothing: a new, equal object).
+    const pieces: Record<string, unknown>[] = [{ city: 'Pa' }, { city: 'Pa' }, { city: 'Paris', days: [1] }, { city: 'Paris', days: [1, 2] }]
+    const expected = [{ city: 'Pa' }, { city: 'Paris', days: [1] }, { city: 'Paris', days: [1, 2] }]
+    const start = pending()
+    const parts = (input: Record<string, unknown> | undefined) => [
+      { id: 'm1', parts: [{ type: 'data-mcp-apps', id: 'call-1', data: start }, { type: 'dynamic-tool', toolName: 'show_weather', toolCallId: 'call-1', state: 'input-streaming', input }] },
+    ]
+    const partials = async (show: (input: Record<string, unknown> | undefined) => Parameters<typeof render>[0], rec: ReturnType<typeof recorder>) => {
+      const screen = await render(show(undefined))
+      await rec.waitFor('connected')
+      let seen = 0
+      let previous: string | undefined
+      for (const piece of pieces) {
+        await screen.rerender(show(piece))
+        // A piece that changes nothing sends nothing (the list below would show it if it came late).
+        if (JSON.stringify(piece) !== previous) await rec.waitFor('tool-input-partial', ++seen)
+        previous = JSON.stringify(piece)
+      }
+      await screen.unmount()
+      return rec.find('tool-input-partial')
+    }
+    const aiSdk = recorder()
+    const aiSdkServer = memoryServer({ html: appHtml(STREAMING_VIEW) })
+    const parsed = await partials((input) => <AiSdkChat messages={parts(input)} transport={aiSdkServer.transport} onMessage={aiSdk.onMessage} />, aiSdk)
+    const text = recorder()
+    const textServer = memoryServer({ html: appHtml(STREAMING_VIEW) })
+    const healed = await partials(
+      (input) => (
+        <McpAppFrame
+          content={input ? { ...start, partialInput: JSON.stringify(input) } : start}
+          transport={textServer.transport}
+          handlers={{ onMessage: text.onMessage }}
+        />
+      ),
+      text,
+    )
+    expect(parsed).toEqual(expected.map((args) => ({ kind: 'tool-input-partial', data: { arguments: args } })))
+    expect(parsed).toEqual(healed)
   })
 
   it('through a real AG-UI HttpAgent: the app mounts at TOOL_CALL_START and renders each TOOL_CALL_ARGS', async () => {

@@ -110,7 +110,8 @@ describe('useMcpAppsActivities', () => {
     })
     expect(result.current[0]?.content).toEqual(pending)
     rerender({ messages: at({ state: 'input-streaming', input: { city: 'Pa' } }) })
-    expect(result.current[0]?.content).toEqual({ ...pending, partialInput: '{"city":"Pa"}' })
+    // Already parsed by the AI SDK: handed on as they are, never turned back into text to heal.
+    expect(result.current[0]?.content).toEqual({ ...pending, partialArguments: { city: 'Pa' } })
     rerender({ messages: at({ state: 'input-available', input: { city: 'Paris' } }) })
     expect(result.current[0]?.content).toEqual({ ...pending, status: 'input-available', toolInput: { city: 'Paris' } })
     rerender({ messages: at({ state: 'output-error', input: { city: 'Paris' }, errorText: 'The server is down' }) })

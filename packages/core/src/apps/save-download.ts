@@ -4,7 +4,7 @@
  * shows it), the URL revoked once the click has started the download; a resource link opened like
  * a `ui/open-link`. Never by navigating the app's frame, which has no `allow-downloads`.
  */
-import { downloadFileBytes, type McpAppDownloadEmbedded, type McpAppDownloadFile } from '@mcp-hitl/core/apps'
+import { downloadFileBytes, type McpAppDownloadEmbedded, type McpAppDownloadFile } from './download-file'
 
 // Long enough for every browser to have taken the URL over; the saved file keeps its own copy.
 const REVOKE_AFTER_MS = 10_000

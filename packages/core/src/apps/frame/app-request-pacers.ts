@@ -4,9 +4,9 @@
  * again after scrolling) waits as long and stays stopped. An app is its server and its `ui://`
  * resource.
  */
-import { HOST_REFUSED_RPC_CODE } from '@mcp-hitl/core'
-import { JsonRpcError } from '@mcp-hitl/core/apps'
-import { createRequestPacer, PacerRefusedError, type PacerTurn, type RequestPacer, type RequestPacerOptions } from '@mcp-hitl/core/internal'
+import { createRequestPacer, PacerRefusedError, type PacerTurn, type RequestPacer, type RequestPacerOptions } from '../../consent/request-pacer'
+import { HOST_REFUSED_RPC_CODE } from '../../http-errors'
+import { JsonRpcError } from '../json-rpc'
 
 /** Who an app is, for its pacing: the server that serves it and its resource. */
 export interface PacedApp {

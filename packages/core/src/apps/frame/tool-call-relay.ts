@@ -1,22 +1,26 @@
 /**
  * What the host tells an app about its tool call, in the spec's order, whatever the chat shows
- * meanwhile: throttled `tool-input-partial` while the model writes the arguments (the text healed
- * to closed JSON), `tool-input` once, then `tool-result`, or `tool-cancelled` when the call was
+ * meanwhile: throttled `tool-input-partial` while the model writes the arguments (raw text healed
+ * to closed JSON, arguments the chat already parsed as they are), `tool-input` once, then `tool-result`, or `tool-cancelled` when the call was
  * aborted or failed. The bridge drops what comes too late (a partial after the input, a second
  * outcome); this keeps the latest state so a frame rebuilt for a new policy is told it again.
  */
-import { isPendingFrameContent, type McpAppsFrameContent } from '@mcp-hitl/core'
-import { createPartialInputFeed, type McpAppHostBridge, type PartialInputFeed } from '@mcp-hitl/core/apps'
+import type { McpAppHostBridge } from '../host-bridge'
+import { createPartialInputFeed, type PartialInputFeed } from '../partial-input-feed'
+import { isPendingFrameContent, type McpAppsFrameContent } from '../pending-app-content'
+
+/** The bridge methods a {@link ToolCallRelay} tells the tool call through. */
+export type ToolCallTarget = Pick<McpAppHostBridge, 'setToolInput' | 'setToolInputPartial' | 'setToolResult' | 'setToolCancelled'>
 
 /** Forwards one tool call's state to the bridge of the frame that shows its app. */
 export class ToolCallRelay {
-  private bridge: McpAppHostBridge | undefined
+  private bridge: ToolCallTarget | undefined
   private feed: PartialInputFeed | undefined
   private content: McpAppsFrameContent | undefined
   private cancelled: boolean | string | undefined
 
   /** A new frame's bridge: it is told everything known so far (before its handshake; the bridge holds it). */
-  bind(bridge: McpAppHostBridge): void {
+  bind(bridge: ToolCallTarget): void {
     this.feed?.stop()
     this.bridge = bridge
     this.feed = createPartialInputFeed({ send: (args) => bridge.setToolInputPartial(args) })
@@ -54,6 +58,8 @@ export class ToolCallRelay {
     if (content.toolInput) {
       feed.stop()
       bridge.setToolInput(content.toolInput)
+    } else if (content.partialArguments !== undefined) {
+      feed.pushArguments(content.partialArguments)
     } else if (content.partialInput !== undefined) {
       feed.push(content.partialInput)
     }

@@ -1,10 +1,26 @@
-import type { McpAppResource } from '@mcp-hitl/core/apps'
-import { createRequestPacer } from '@mcp-hitl/core/internal'
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest'
-import { AppFrameController, type AppFrameInputs } from '../../src/apps/app-frame-controller'
-import { activity } from './fixtures'
+import { createRequestPacer } from '../../consent/request-pacer'
+import type { McpAppsActivityContent } from '../protocol'
+import type { McpAppResource } from '../read-app-resource'
+import { AppFrameController } from './app-frame-controller'
+import type { AppFrameInputs } from './app-frame-options'
 
 const resource: McpAppResource = { uri: 'ui://x', html: '<!doctype html><p>app</p>', meta: {} }
+
+let counter = 0
+// Activity content as the AG-UI middleware emits it.
+function activity(overrides: Partial<McpAppsActivityContent> = {}): McpAppsActivityContent {
+  counter++
+  return {
+    resourceUri: `ui://test/view-${counter}.html`,
+    serverHash: 'hash-1',
+    serverId: 'test-server',
+    toolInput: { city: 'Paris' },
+    result: { content: [{ type: 'text', text: 'sunny' }], structuredContent: { temp: 21 } },
+    ...overrides,
+  }
+}
 
 function setup(overrides: Partial<AppFrameInputs> = {}) {
   let inputs: AppFrameInputs = {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createLiveFramePool } from '../../src/apps'
+import { createLiveFramePool } from './live-frame-pool'
 
 describe('createLiveFramePool', () => {
   it('keeps the most recently shown frames live and evicts the least recent', () => {

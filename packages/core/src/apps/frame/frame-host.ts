@@ -5,26 +5,14 @@
  * followed by an attach in the same turn (StrictMode's simulated unmount) is a no-op, and only a
  * detach that stays detached disposes the frame, after a bounded `ui/resource-teardown`.
  */
-import type { McpUiResourcePermissions } from '@mcp-hitl/core'
-import {
-  buildAllowAttribute,
-  buildAppDocument,
-  buildSandboxAttribute,
-  buildSandboxProxyUrl,
-  chooseAppSandboxMode,
-  createMcpAppHostBridge,
-  type CspHostPolicy,
-  type McpAppHostBridge,
-  type McpAppHostBridgeOptions,
-  type McpAppHostHandlers,
-  type McpAppResource,
-  type McpAppSandbox,
-  type McpAppTarget,
-  resolveAppCsp,
-  type SandboxAttributeOptions,
-} from '@mcp-hitl/core/apps'
-
-export type { McpAppSandbox }
+import { buildAppDocument } from '../app-document'
+import { chooseAppSandboxMode, type McpAppSandbox } from '../choose-app-sandbox-mode'
+import { type CspHostPolicy, resolveAppCsp } from '../csp'
+import { createMcpAppHostBridge, type McpAppHostBridge, type McpAppHostBridgeOptions, type McpAppHostHandlers, type McpAppTarget } from '../host-bridge'
+import type { McpUiResourcePermissions } from '../protocol'
+import type { McpAppResource } from '../read-app-resource'
+import { buildAllowAttribute, buildSandboxAttribute, type SandboxAttributeOptions } from '../sandbox'
+import { buildSandboxProxyUrl } from '../sandbox-proxy-protocol'
 
 /** The sandbox tokens a host may give an app besides `allow-scripts` (never same-origin, top navigation or downloads). */
 export type McpAppSandboxTokens = Pick<SandboxAttributeOptions, 'allowForms' | 'allowModals' | 'allowPointerLock' | 'allowPopups'>

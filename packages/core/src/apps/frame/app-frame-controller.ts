@@ -3,142 +3,27 @@
  * resource and policy (reused across StrictMode's simulated remount, rebuilt when the policy
  * changes), the app's callbacks routed to the latest props, the height cap, the display mode, a
  * frame that failed or left its document, and what the host tells the app (tool outcome, context,
- * container width). The component reads its state with `useSyncExternalStore` and only attaches and
- * detaches it.
+ * container width). Framework-free: a view reads its state through `subscribe` and `getSnapshot`
+ * (React: `useSyncExternalStore`) and only attaches and detaches it.
  */
-import { type McpAppsFrameContent, McpHitlError, type McpUiResourcePermissions } from '@mcp-hitl/core'
-import {
-  type CspHostPolicy,
-  detectHostContext,
-  type McpAppDisplayMode,
-  type McpAppHostContext,
-  type McpAppHostHandlers,
-  type McpAppMessageParams,
-  type McpAppModelContext,
-  type McpAppResource,
-  type McpProxyTransport,
-  type RateLimit,
-} from '@mcp-hitl/core/apps'
-import type { McpAppDownloadHandler, McpAppSamplingHandler, McpAppToolset } from '@mcp-hitl/core/apps'
-import type { RequestPacer } from '@mcp-hitl/core/internal'
+import { McpHitlError } from '../../errors'
+import { detectHostContext, type McpAppDisplayMode, type McpAppHostContext } from '../host-context'
+import type { McpAppHostHandlers } from '../host-bridge'
+import type { McpAppsFrameContent } from '../pending-app-content'
+import type { McpAppResource } from '../read-app-resource'
+import type { AppFrameInputs, AppFrameState, McpAppFrameSandbox } from './app-frame-options'
 import { takeTurn } from './app-request-pacers'
-import { dialogsLoaded } from './use-app-request-dialogs'
-import { FrameHeight, frameHeightKey, type McpAppFrameHeightOptions } from './frame-height'
+import { FrameHeight, frameHeightKey } from './frame-height'
 import { FrameHost, type McpAppSandboxTokens } from './frame-host'
 import { ToolCallRelay } from './tool-call-relay'
 
-/** Where the app runs and what it may load and use. */
-export interface McpAppFrameSandbox {
-  /** Run the app behind the spec's sandbox proxy served from another origin (a double iframe) instead of a `srcdoc` iframe. */
-  proxyUrl?: string
-  /** Host limits on the domains the resource may declare. */
-  csp?: CspHostPolicy
-  /** Browser permissions the host is willing to grant when the resource asks for them. Default none. */
-  permissions?: McpUiResourcePermissions
+/** What a view adds to its {@link AppFrameController}. */
+export interface AppFrameControllerOptions {
   /**
-   * `allow-forms`: a `<form>` fires `submit` for the app's script (the app's CSP keeps
-   * `form-action 'none'`, so a submission still never navigates). Default false.
+   * Awaited before the display-mode question is shown, where the view that shows it loads on first
+   * use; a rejection (a `JsonRpcError`) refuses the app's request with it.
    */
-  allowForms?: boolean
-  /** `allow-modals`: `alert`, `confirm`, `prompt`, `print` (browser dialogs whose text the app writes). Default false. */
-  allowModals?: boolean
-  /** `allow-pointer-lock`: games and 3D views (the browser shows its notice; Escape releases it). Default false. */
-  allowPointerLock?: boolean
-  /** `allow-popups`: `window.open` and `target="_blank"` open sandboxed windows (without it, links go through `onOpenLink`). Default false. */
-  allowPopups?: boolean
-}
-
-/** What the app may ask of the host; read on every message, so inline functions never rebuild the frame. */
-export interface McpAppFrameHandlers {
-  /** An `http(s):` link the app wants opened; return `false` to refuse. Default: a new window, `noopener,noreferrer`. */
-  onOpenLink?: (url: string) => boolean | undefined | Promise<boolean | undefined>
-  /**
-   * The app asks to add a message to the chat as the person's: give it `createAppMessageReview().onMessage(...)`,
-   * which puts it in front of the person (the composer, marked as the app's) and never sends it by
-   * itself. One waits at a time; resolve once the chat took it, throw when the person did not send it.
-   */
-  onMessage?: (message: McpAppMessageParams, init?: { signal: AbortSignal }) => unknown
-  /** The app replaces its context for the model's next turn. */
-  onUpdateModelContext?: (context: McpAppModelContext) => unknown
-  /** The display mode changed (by the app's request or the host's exit button). */
-  onDisplayModeChange?: (mode: McpAppDisplayMode) => void
-  /**
-   * Whether the app may leave inline (full screen, picture-in-picture): resolve `false` to refuse.
-   * Default: the frame asks the person (`labels.confirmDisplayMode`, Not now / Allow), each question
-   * waiting its turn with the app's pacer, so an app never fills the screen unasked and cannot ask
-   * in a loop; `() => true` opts out of asking. `signal` aborts when the app gives up or the frame closes.
-   */
-  onDisplayModeRequest?: (
-    mode: Exclude<McpAppDisplayMode, 'inline'>,
-    init: { signal: AbortSignal },
-  ) => boolean | undefined | Promise<boolean | undefined>
-  /** The app asks to be closed. */
-  onRequestTeardown?: () => void
-  /** A message from the app was refused (flood, size, link scheme): for telemetry. */
-  onRefused?: McpAppHostHandlers['onRefused']
-  /**
-   * The app's own tools (`appCapabilities.tools`), to offer the chat's model: called once the app
-   * finished its handshake, again when it says its tools changed, and with `undefined` when the
-   * frame is gone. `createMcpAppToolRegistry().connect(key)` makes one for a registry.
-   */
-  onAppTools?: (toolset: McpAppToolset | undefined) => void
-}
-
-/** How much room the app gets: `height` (fixed), `minHeight`, `maxHeight` (default 800), `initialHeight` (default 320). */
-export interface McpAppFrameSizing extends McpAppFrameHeightOptions {
-  /** Display modes the host offers; the app may use only those it also declares. Default `['inline']`. */
-  displayModes?: McpAppDisplayMode[]
-}
-
-/** Bounds on what the app may cost the page. */
-export interface McpAppFrameLimits {
-  /** Flood limit for messages from the app. */
-  rateLimit?: RateLimit
-  /** Largest message accepted from the app, in bytes (estimated). Default 1 MiB. */
-  maxMessageBytes?: number
-  /** Wait for the app's teardown answer at most this long, in ms. Default 500. */
-  teardownTimeoutMs?: number
-  /** Largest download the app may hand over, in bytes of all its files. Default 8 MiB. */
-  maxDownloadBytes?: number
-  /** Bound of each request to the app (its own tools), in ms. Default 30,000. */
-  appRequestTimeoutMs?: number
-}
-
-/** The app's requests that wait on a person, as the frame's dialogs answer them. */
-export interface AppFrameRequests {
-  onSamplingRequest?: McpAppSamplingHandler | undefined
-  onDownloadFile?: McpAppDownloadHandler | undefined
-  samplingTools: boolean
-}
-
-/** What the controller reads whenever it builds a frame or the app calls back: the component's latest props. */
-export interface AppFrameInputs {
-  content: McpAppsFrameContent
-  transport: McpProxyTransport
-  /** The context the app starts with (theme, locale and the app's `hostContext`, merged). */
-  hostContext: McpAppHostContext
-  sandbox: McpAppFrameSandbox
-  handlers: McpAppFrameHandlers
-  sizing: McpAppFrameSizing
-  limits: McpAppFrameLimits
-  /** Sampling and downloads, answered by the frame's dialogs. */
-  requests: AppFrameRequests
-  /** The app's pacer: its display-mode questions wait their turn with it. */
-  pacer: RequestPacer
-  /** Accessible name of the iframe. */
-  title: string
-}
-
-/** What the component renders from the controller. */
-export interface AppFrameState {
-  /** The display mode the host shows the app in. */
-  displayMode: McpAppDisplayMode
-  /** The frame could not be built (a misconfigured sandbox) or its app left its document. */
-  error: Error | undefined
-  /** The app's own name, from its handshake. */
-  appName: string | undefined
-  /** A display mode the app asked for and the person has not answered yet (see `answerDisplayMode`). */
-  displayModeRequest: Exclude<McpAppDisplayMode, 'inline'> | undefined
+  questionReady?: () => Promise<unknown>
 }
 
 const DEFAULT_TEARDOWN_TIMEOUT_MS = 500
@@ -167,7 +52,10 @@ export class AppFrameController {
   private readonly call = new ToolCallRelay()
   private readonly listeners = new Set<() => void>()
 
-  constructor(private readonly read: () => AppFrameInputs) {}
+  constructor(
+    private readonly read: () => AppFrameInputs,
+    private readonly options: AppFrameControllerOptions = {},
+  ) {}
 
   // Created on first use: the component's props are not readable while it constructs this.
   private get heights(): FrameHeight {
@@ -295,8 +183,8 @@ export class AppFrameController {
   // The default consent: each question waits its turn with the app's pacer (a pacer refusal is the
   // app's JSON-RPC error), then is shown by the component, one at a time: a newer one withdraws the older.
   private async askDisplayMode(mode: Exclude<McpAppDisplayMode, 'inline'>, signal: AbortSignal): Promise<boolean> {
-    // The question loads with the request dialogs, on first use; refused with -32603 if it cannot.
-    await dialogsLoaded('display-mode')
+    // The view may load the question on first use; its refusal (-32603) is the app's answer.
+    await this.options.questionReady?.()
     const turn = await takeTurn(this.read().pacer, 'display-mode', signal)
     this.answerDisplayMode(false, true)
     return new Promise((resolve) => {

@@ -1,5 +1,6 @@
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { FrameHost, type FrameHostOptions } from '../../src/apps/frame-host'
+import { FrameHost, type FrameHostOptions } from './frame-host'
 
 const transport = { request: async () => ({}) }
 const options = (sandbox: FrameHostOptions['sandbox']): FrameHostOptions => ({
