@@ -102,8 +102,12 @@ const REACT_ENTRIES = [
     // frame: the guard script grew to 28.8 KB (it neutralises every prefetch-type link however the
     // app writes it, and takes every built-in it uses before app code runs) and ships as written,
     // comments and indentation included, because it is a string the bundler cannot minify; the scan
-    // of the app's markup for hint links is 1 KB.
-    coreBudget: 73 * 1024,
+    // of the app's markup for hint links is 1 KB. 92.5 KB once core owns the frame: the frame's
+    // state machines (controller, frame host, tool-call relay, height, mount queue, live-frame pool,
+    // lazy frame, pending requests, download saving) moved here from the React package (about
+    // 14.7 KB that the entry carried before as React-package code), plus the bounded resources/read
+    // cache and the bridge's method tables (the whole entry grew from 119.6 to 125.2 KB).
+    coreBudget: 93 * 1024,
     mustContain: 'McpAppFrame',
   },
 ] as const
