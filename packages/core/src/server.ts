@@ -56,15 +56,18 @@ export { BROKER_ELICITATION_CAPABILITY } from './server/elicitation/adapters/bro
 export { createMcpProxyHandler } from './server/apps/mcp-proxy-handler'
 export type { McpProxyErrorEvent, McpProxyHandler, McpProxyHandlerOptions } from './server/apps/mcp-proxy-handler'
 export type { JsonBodyOptions } from './server/http/read-json-body'
+export type { ListedTool, ListedUiResource } from './server/mcp/mcp-server-connection'
+// the one MCP server config of every path (and its former names)
 export type {
-  ListedTool,
-  ListedUiResource,
+  McpFactoryServerConfig,
   McpProxyClient,
   McpProxyFactoryServer,
   McpProxyRequestOptions,
   McpProxyServerConfig,
   McpProxyUrlServer,
-} from './server/apps/mcp-server-connection'
+  McpServerConfig,
+  McpUrlServerConfig,
+} from './server/mcp/mcp-server-config'
 export { computeServerHash } from './server/apps/server-hash'
 export { toMcpAppsDataPart, toPendingMcpAppsDataPart } from './server/apps/mcp-apps-data-part'
 export type { McpAppsDataPart, McpAppsDataPartInput, McpAppsPartSource, PendingMcpAppsDataPartInput } from './server/apps/mcp-apps-data-part'

@@ -23,19 +23,20 @@ import { Observable } from 'rxjs'
 import { getToolVisibility, MCP_APPS_ACTIVITY_TYPE, PROXIED_MCP_REQUEST_KEY, type ProxiedMCPRequest } from '../../apps/protocol'
 import { McpHitlError } from '../../errors'
 import { isRecord } from '../../guards'
-import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_PROXY_TIMEOUT_MS } from '../apps/mcp-proxy-handler'
-import { McpServerConnection, type McpProxyUrlServer } from '../apps/mcp-server-connection'
-import { type IndexedServer, indexMcpServers, type McpServerIndex } from '../apps/mcp-server-index'
-import { onLiveSession } from '../apps/proxied-call'
+import type { McpConnectionPool } from '../mcp/mcp-connection-pool'
+import { createMcpPool, resolveMcpLimits } from '../mcp/mcp-limits'
+import type { McpServerConfig, McpUrlServerConfig } from '../mcp/mcp-server-config'
+import { type IndexedServer, indexMcpServers, type McpServerIndex } from '../mcp/mcp-server-index'
+import { onLiveSession } from '../mcp/proxied-call'
 import type { AgUiEvent, AgUiMiddleware, AgUiNextAgent, AgUiObservable, AgUiRunInput } from './ag-ui-types'
-import { checkMcpAppsServer, type McpAppsServerConfig } from './mcp-apps-middleware'
+import { checkMcpAppsServer } from './check-mcp-apps-server'
 import type { McpAppsMiddlewareErrorEvent } from './mcp-apps-run'
 import { isSamplingRun } from './sampling-run'
 import { type SessionBoundMiddleware, sessionBoundMiddleware } from './session-bound-middleware'
 import { checkProxiedRequest, PROXIED_REQUEST_ERRORS, proxiedRunFinished, proxiedRunStarted, readProxiedRequest } from './proxied-mcp-request'
 
 /** The run's events, each `mcp-apps` activity of a titled server with the host's name for it. */
-function withServerTitles(events: AgUiObservable, index: McpServerIndex<McpProxyUrlServer>): Observable<unknown> {
+function withServerTitles(events: AgUiObservable, index: McpServerIndex<McpServerConfig>): Observable<unknown> {
   return new Observable<unknown>((subscriber) => {
     const inner = events.subscribe({
       next: (event) => {
@@ -53,8 +54,11 @@ function withServerTitles(events: AgUiObservable, index: McpServerIndex<McpProxy
 
 /** Options of {@link createMcpAppsGuard}. */
 export interface McpAppsGuardOptions {
-  /** The same `mcpServers` as the `MCPAppsMiddleware` behind the guard; their `title`s name the servers in its activities. */
-  mcpServers: McpAppsServerConfig[]
+  /**
+   * The same `mcpServers` as the `MCPAppsMiddleware` behind the guard (the kit's one server config);
+   * their `title`s name the servers in its activities. Name servers with `serverId`, the key 0.1.1 reads.
+   */
+  mcpServers: McpUrlServerConfig[]
   /** Gate per proxied request with the caller's session; `false` (or a throw) refuses it. */
   authorize?: (sessionId: string, request: ProxiedMCPRequest) => boolean | Promise<boolean>
   /** How long a server's tool list (each tool's visibility) is trusted, in ms. Default 60,000. */
@@ -88,19 +92,30 @@ function refuseSamplingRun(input: AgUiRunInput): Observable<unknown> {
   })
 }
 
+/** What the guard checks against: the servers and the pool whose shared connections list their tools. */
+export interface McpAppsGuardServers {
+  index: McpServerIndex<McpServerConfig>
+  pool: McpConnectionPool
+  /** Closes what the guard owns (its own pool; nothing when the pool is a `createHitlServer`'s). */
+  close: () => Promise<void>
+}
+
 /** Creates the guard; see the module comment for what it lets through. */
 export function createMcpAppsGuard(options: McpAppsGuardOptions): McpAppsGuard {
   if (!Array.isArray(options?.mcpServers)) throw misuse('`mcpServers` must be the array given to MCPAppsMiddleware')
-  for (const server of options.mcpServers) checkMcpAppsServer(API, server)
-  const index = indexMcpServers(API, options.mcpServers as McpProxyUrlServer[])
-  const connectionOptions = {
-    timeoutMs: options.timeoutMs ?? DEFAULT_PROXY_TIMEOUT_MS,
-    maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES,
-    toolsTtlMs: options.toolsTtlMs ?? 60_000,
-    unknownToolTtlMs: options.unknownToolTtlMs ?? 5000,
-    now: options.now ?? Date.now,
+  for (const server of options.mcpServers) {
+    checkMcpAppsServer(API, server)
+    if (server.serverId === undefined && server.id !== undefined) {
+      throw misuse(`name the server "${server.id}" with \`serverId\`, the key MCPAppsMiddleware 0.1.1 reads (it ignores \`id\`)`)
+    }
   }
-  const connections = new Map(index.servers.map((server) => [server, new McpServerConnection(server.config, connectionOptions)]))
+  const pool = createMcpPool(resolveMcpLimits(API, options, options.now), { exchangeTimeoutMs: options.timeoutMs ?? 0, owner: 'The MCP Apps guard' })
+  return mcpAppsGuardOver({ index: indexMcpServers(API, options.mcpServers), pool, close: () => pool.close() }, options)
+}
+
+/** The guard over `servers` (its own pool, or a `createHitlServer`'s); `options.mcpServers` is not read. */
+export function mcpAppsGuardOver(servers: McpAppsGuardServers, options: Omit<McpAppsGuardOptions, 'mcpServers'>): McpAppsGuard {
+  const { index, pool } = servers
   const titled = index.servers.some((server) => server.config.title)
 
   const report = (event: McpAppsMiddlewareErrorEvent) => {
@@ -132,8 +147,8 @@ export function createMcpAppsGuard(options: McpAppsGuardOptions): McpAppsGuard {
     return undefined
   }
 
-  async function findTool(server: IndexedServer<McpProxyUrlServer>, name: string) {
-    const connection = connections.get(server) as McpServerConnection
+  async function findTool(server: IndexedServer<McpServerConfig>, name: string) {
+    const connection = pool.shared(server)
     try {
       return await onLiveSession(connection, () => connection.findTool(name))
     } catch (error) {
@@ -177,7 +192,5 @@ export function createMcpAppsGuard(options: McpAppsGuardOptions): McpAppsGuard {
       }) as unknown as O
     }
 
-  return sessionBoundMiddleware(API, bind, async () => {
-    await Promise.all([...connections.values()].map((connection) => connection.close()))
-  })
+  return sessionBoundMiddleware(API, bind, servers.close)
 }

@@ -1,7 +1,7 @@
 /**
  * One run through the kit's MCP Apps middleware. A proxied request (`forwardedProps.__proxiedMCPRequest`)
  * is answered without the agent. Any other run: discover the servers' UI tools (on the caller's
- * persistent sessions), run the agent with them, hold its `RUN_FINISHED`, execute this run's UI tool
+ * persistent MCP connections), run the agent with them, hold its `RUN_FINISHED`, execute this run's UI tool
  * calls, emit `TOOL_CALL_RESULT` and the `mcp-apps` activity for each, then resume the agent with
  * the results until it stops calling UI tools (at most `maxToolCalls` per run), and finish with one
  * `RUN_FINISHED`. Elicitations raised by those calls appear in the run as elicitation activities.
@@ -19,10 +19,11 @@ import type { McpAppsPendingContent } from '../../apps/pending-app-content'
 import { type CallToolResult, MCP_APPS_ACTIVITY_TYPE, type McpAppsActivityContent, type ProxiedMCPRequest } from '../../apps/protocol'
 import { McpHitlError } from '../../errors'
 import { isRecord } from '../../guards'
-import type { McpProxyUrlServer, McpServerConnection } from '../apps/mcp-server-connection'
+import type { McpServerConnection } from '../mcp/mcp-server-connection'
+import type { McpServerConfig } from '../mcp/mcp-server-config'
 import { claimedServerName } from '../elicitation/adapters/read-context'
-import type { IndexedServer, McpServerIndex } from '../apps/mcp-server-index'
-import { executeProxiedCall, onLiveSession, type UpstreamFailure } from '../apps/proxied-call'
+import type { IndexedServer, McpServerIndex } from '../mcp/mcp-server-index'
+import { executeProxiedCall, onLiveSession, type UpstreamFailure } from '../mcp/proxied-call'
 import type { AgUiEvent, AgUiNextAgent, AgUiObservable, AgUiRunInput } from './ag-ui-types'
 import { createAgUiElicitationEmit } from './create-ag-ui-elicitation-emit'
 import {
@@ -35,7 +36,7 @@ import {
 import { RunTranscript, type TranscriptToolCall } from './run-transcript'
 import { isSamplingRun, unofferedSamplingTool } from './sampling-run'
 import { buildUiToolCatalog, type UiToolCatalog, type UiToolEntry } from './ui-tool-catalog'
-import { appCallOrigin, type RunScope, type UserMcpSessions } from './user-mcp-sessions'
+import { appCallOrigin, type McpConnectionPool, type RunScope } from '../mcp/mcp-connection-pool'
 
 /** What the middleware reports to `onError`: upstream failures, never sent to the browser as they are. */
 export interface McpAppsMiddlewareErrorEvent {
@@ -48,10 +49,10 @@ export interface McpAppsMiddlewareErrorEvent {
   error: unknown
 }
 
-/** What every run shares: the servers, the sessions and the options. */
+/** What every run shares: the servers, the connection pool and the options. */
 export interface McpAppsRunDeps {
-  index: McpServerIndex<McpProxyUrlServer>
-  sessions: UserMcpSessions
+  index: McpServerIndex<McpServerConfig>
+  pool: McpConnectionPool
   discoveryFailureMode: 'continue' | 'throw'
   maxToolCalls: number
   /** Bound of reads, pings and notifications, in ms. */
@@ -291,10 +292,10 @@ class McpAppsRun<I extends AgUiRunInput> {
     // A tools/call may wait on a person (an elicitation); reads and pings get the short bound.
     const timeout = request.method === 'tools/call' ? this.deps.toolCallTimeout : this.deps.timeout
     // A tool call runs on a session of its own (its elicitations come to this run); the rest share one.
-    const outcome = await this.deps.sessions.use(sessionId, this.scope, (sessions) =>
+    const outcome = await this.deps.pool.use(sessionId, this.scope, (connections) =>
       request.method === 'tools/call'
-        ? sessions.exclusive(server, (connection) => executeProxiedCall(connection, request, { timeout }), { origin: appCallOrigin(request), serverAnswered: (outcome) => outcome.ok })
-        : executeProxiedCall(sessions.shared(server), request, { timeout }),
+        ? connections.exclusive(server, (connection) => executeProxiedCall(connection, request, { timeout }), { origin: appCallOrigin(request), serverAnswered: (outcome) => outcome.ok })
+        : executeProxiedCall(connections.shared(server), request, { timeout }),
     )
     if (outcome.ok) return outcome.result
     if (!('cause' in outcome)) return { error: `Error: ${outcome.message}` }
@@ -307,8 +308,8 @@ class McpAppsRun<I extends AgUiRunInput> {
   private async discoverAndRun(): Promise<void> {
     let catalog: UiToolCatalog
     try {
-      const listed = await this.deps.sessions.use(this.sessionId, this.scope, (sessions) =>
-        Promise.all(this.deps.index.servers.map((server) => this.discover(server, sessions.shared(server)))),
+      const listed = await this.deps.pool.use(this.sessionId, this.scope, (connections) =>
+        Promise.all(this.deps.index.servers.map((server) => this.discover(server, connections.shared(server)))),
       )
       catalog = buildUiToolCatalog(listed, toolNames(this.input.tools), this.deps.appToolPrefix)
     } catch (error) {
@@ -321,7 +322,7 @@ class McpAppsRun<I extends AgUiRunInput> {
     this.runAgent({ ...this.input, tools }, transcript, catalog, false)
   }
 
-  private async discover(server: IndexedServer<McpProxyUrlServer>, connection: McpServerConnection) {
+  private async discover(server: IndexedServer<McpServerConfig>, connection: McpServerConnection) {
     try {
       const tools = await onLiveSession(connection, () => connection.listTools())
       return { server, tools, serverClaimedName: claimedServerName(connection.serverInfo()) }
@@ -389,13 +390,13 @@ class McpAppsRun<I extends AgUiRunInput> {
       return this.failInRun(`The agent called UI tools more than ${this.deps.maxToolCalls} times in one run (maxToolCalls)`)
     }
     try {
-      await this.deps.sessions.use(this.sessionId, this.scope, async (sessions) => {
+      await this.deps.pool.use(this.sessionId, this.scope, async (connections) => {
         for (const call of calls) {
           if (this.stopped) return
           const entry = catalog.get(call.name) as UiToolEntry
           const args = parseArguments(call)
           const origin = { toolName: entry.toolName, toolTitle: entry.title, arguments: typeof args === 'string' ? undefined : args, fromApp: false }
-          await sessions.exclusive(entry.server, (connection) => this.executeUiTool(call, entry, connection, transcript), {
+          await connections.exclusive(entry.server, (connection) => this.executeUiTool(call, entry, connection, transcript), {
             origin,
             serverAnswered: (answered) => answered,
           })

@@ -11,7 +11,7 @@
  */
 import { isProxiedMcpMethod, PROXIED_MCP_REQUEST_KEY, type ProxiedMCPRequest } from '../../apps/protocol'
 import { isRecord } from '../../guards'
-import type { McpServerIndex } from '../apps/mcp-server-index'
+import type { McpServerIndex } from '../mcp/mcp-server-index'
 import type { AgUiEvent, AgUiRunInput } from './ag-ui-types'
 
 /** What a run's `forwardedProps` say about a proxied request. */

@@ -25,7 +25,7 @@ import { type CallToolResult, getToolUiResourceUri, getToolVisibility } from '..
 import { McpHitlError } from '../../errors'
 import type { ElicitationDataPart } from '../../elicitation/wire'
 import { type McpAppsDataPart, toMcpAppsDataPart, toPendingMcpAppsDataPart } from '../apps/mcp-apps-data-part'
-import type { McpProxyUrlServer } from '../apps/mcp-server-connection'
+import type { McpUrlServerConfig } from '../mcp/mcp-server-config'
 import { attachBrokerToAiSdkClient } from '../elicitation/adapters/ai-sdk'
 import { type UrlModeInnerTransport, withUrlElicitation } from '../elicitation/adapters/ai-sdk-url-mode'
 import { BROKER_ELICITATION_CAPABILITY } from '../elicitation/adapters/broker-elicitation-capability'
@@ -47,7 +47,7 @@ export interface ConnectMcpToolsOptions {
    * part, and its `title` names it on every elicitation and app (else what the server calls itself,
    * shown as its claim).
    */
-  server: McpProxyUrlServer
+  server: McpUrlServerConfig
   /** The broker that parks the elicitations until the person answers. */
   broker: Pick<ElicitationBroker, 'request' | 'complete'>
   /** The session allowed to answer them (the respond handler's `getSessionId` must return the same). */
@@ -97,7 +97,7 @@ const MAX_PENDING_CALLS = 1024
 // Bounded: a server paging forever must not hold the chat request.
 const MAX_TOOL_PAGES = 100
 
-async function defaultTransport(server: McpProxyUrlServer, streams: TaggedStreams): Promise<UrlModeInnerTransport> {
+async function defaultTransport(server: McpUrlServerConfig, streams: TaggedStreams): Promise<UrlModeInnerTransport> {
   const url = new URL(server.url)
   const requestInit = server.headers ? { headers: server.headers } : undefined
   // Loaded on first use: the MCP SDK is an optional peer, needed only when no transport is given.
