@@ -33,7 +33,15 @@ import { checkMcpAppsServer } from './check-mcp-apps-server'
 import type { McpAppsMiddlewareErrorEvent } from './mcp-apps-run'
 import { isSamplingRun } from './sampling-run'
 import { type SessionBoundMiddleware, sessionBoundMiddleware } from './session-bound-middleware'
-import { checkProxiedRequest, PROXIED_REQUEST_ERRORS, proxiedRunFinished, proxiedRunStarted, readProxiedRequest } from './proxied-mcp-request'
+import {
+  checkProxiedRequest,
+  PROXIED_REQUEST_ERRORS,
+  type ProxiedRefusal,
+  proxiedRefusal,
+  proxiedRunStarted,
+  readProxiedRequest,
+  refusedRunFinished,
+} from './proxied-mcp-request'
 
 /** The run's events, each `mcp-apps` activity of a titled server with the host's name for it. */
 function withServerTitles(events: AgUiObservable, index: McpServerIndex<McpServerConfig>): Observable<unknown> {
@@ -127,9 +135,9 @@ export function mcpAppsGuardOver(servers: McpAppsGuardServers, options: Omit<Mcp
   }
 
   /** The refusal for `request`, or undefined when it may pass. */
-  async function refusal(request: ProxiedMCPRequest, sessionId: string | undefined): Promise<string | undefined> {
+  async function refusal(request: ProxiedMCPRequest, sessionId: string | undefined): Promise<ProxiedRefusal | undefined> {
     const checked = checkProxiedRequest(request, sessionId, index)
-    if ('error' in checked) return checked.error
+    if ('error' in checked) return checked
     if (options.authorize) {
       const authorize = options.authorize
       const allowed = await Promise.resolve()
@@ -139,11 +147,13 @@ export function mcpAppsGuardOver(servers: McpAppsGuardServers, options: Omit<Mcp
     }
     if (request.method !== 'tools/call') return undefined
     const name = request.params?.name
-    if (typeof name !== 'string' || name.length === 0) return 'Error: `params.name` must be a tool name'
+    if (typeof name !== 'string' || name.length === 0) return PROXIED_REQUEST_ERRORS.noToolName
     const tool = await findTool(checked.server, name)
     if (tool === 'failed') return PROXIED_REQUEST_ERRORS.failed
-    if (!tool) return `Error: Unknown tool: ${name.slice(0, 100)}`
-    if (!getToolVisibility(tool).includes('app')) return `Error: Tool "${name.slice(0, 100)}" is not callable from apps (its visibility lacks "app")`
+    if (!tool) return proxiedRefusal('unknown_tool', `Error: Unknown tool: ${name.slice(0, 100)}`)
+    if (!getToolVisibility(tool).includes('app')) {
+      return proxiedRefusal('tool_not_app_visible', `Error: Tool "${name.slice(0, 100)}" is not callable from apps (its visibility lacks "app")`)
+    }
     return undefined
   }
 
@@ -167,17 +177,17 @@ export function mcpAppsGuardOver(servers: McpAppsGuardServers, options: Omit<Mcp
       return new Observable<unknown>((subscriber) => {
         let inner: { unsubscribe(): void } | undefined
         let stopped = false
-        const refuse = (error: string) => {
+        const refuse = (refused: ProxiedRefusal) => {
           subscriber.next(proxiedRunStarted(input))
-          subscriber.next(proxiedRunFinished(input, { error }))
+          subscriber.next(refusedRunFinished(input, refused))
           subscriber.complete()
         }
-        const decided = reading.kind === 'refused' ? Promise.resolve(reading.error) : refusal(reading.request, sessionId)
+        const decided = reading.kind === 'refused' ? Promise.resolve(reading) : refusal(reading.request, sessionId)
         decided
           .catch(() => PROXIED_REQUEST_ERRORS.failed)
-          .then((error) => {
+          .then((refused) => {
             if (stopped) return
-            if (error !== undefined || reading.kind !== 'request') return refuse(error ?? PROXIED_REQUEST_ERRORS.malformed)
+            if (refused !== undefined || reading.kind !== 'request') return refuse(refused ?? PROXIED_REQUEST_ERRORS.malformed)
             const forwardedProps = { ...(isRecord(input.forwardedProps) ? input.forwardedProps : {}), [PROXIED_MCP_REQUEST_KEY]: reading.request }
             inner = next.run({ ...input, forwardedProps }).subscribe({
               next: (event) => subscriber.next(event),

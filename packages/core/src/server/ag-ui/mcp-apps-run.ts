@@ -29,7 +29,10 @@ import { createAgUiElicitationEmit } from './create-ag-ui-elicitation-emit'
 import {
   checkProxiedRequest,
   PROXIED_REQUEST_ERRORS,
+  type ProxiedRefusal,
+  proxiedRefusal,
   proxiedRunFinished,
+  refusedRunFinished,
   proxiedRunStarted,
   readProxiedRequest,
 } from './proxied-mcp-request'
@@ -83,10 +86,10 @@ export function mcpAppsActivityId(toolCallId: string): string {
 }
 
 // What the browser learns of an upstream failure (details go to onError).
-const UPSTREAM_ERRORS: Record<UpstreamFailure, string> = {
+const UPSTREAM_ERRORS: Record<UpstreamFailure, ProxiedRefusal> = {
   upstream_failed: PROXIED_REQUEST_ERRORS.failed,
-  upstream_timeout: 'Error: The MCP server did not answer in time',
-  upstream_too_large: 'Error: The MCP server’s answer is too large',
+  upstream_timeout: proxiedRefusal('upstream_timeout', 'Error: The MCP server did not answer in time'),
+  upstream_too_large: proxiedRefusal('upstream_too_large', 'Error: The MCP server’s answer is too large'),
 }
 
 /** Text parts joined by newlines, else the content as JSON, as 0.1.1 writes a UI tool's result. */
@@ -264,43 +267,46 @@ class McpAppsRun<I extends AgUiRunInput> {
 
   private async answerProxied(reading: ReturnType<typeof readProxiedRequest>): Promise<void> {
     this.emit(proxiedRunStarted(this.input))
-    const result = await this.proxiedResult(reading).catch((error: unknown) => ({
-      error: McpHitlError.isInstance(error) ? `Error: ${error.message}` : PROXIED_REQUEST_ERRORS.failed,
-    }))
-    this.emit(proxiedRunFinished(this.input, result))
+    const answer = await this.proxiedResult(reading).catch((error: unknown): { refused: ProxiedRefusal } => {
+      if (!McpHitlError.isInstance(error)) return { refused: PROXIED_REQUEST_ERRORS.failed }
+      // The pool's own refusal (every caller's connections busy) is the proxy handler's 503.
+      return { refused: proxiedRefusal(error.code === 'over_capacity' ? 'unavailable' : 'internal', `Error: ${error.message}`) }
+    })
+    this.emit('refused' in answer ? refusedRunFinished(this.input, answer.refused) : proxiedRunFinished(this.input, answer.result))
     this.complete()
   }
 
-  private async proxiedResult(reading: ReturnType<typeof readProxiedRequest>): Promise<unknown> {
-    if (reading.kind === 'refused') return { error: reading.error }
-    if (reading.kind !== 'request') return { error: PROXIED_REQUEST_ERRORS.malformed }
+  private async proxiedResult(reading: ReturnType<typeof readProxiedRequest>): Promise<{ result: unknown } | { refused: ProxiedRefusal }> {
+    const refused = (refusal: ProxiedRefusal) => ({ refused: refusal })
+    if (reading.kind === 'refused') return refused(reading)
+    if (reading.kind !== 'request') return refused(PROXIED_REQUEST_ERRORS.malformed)
     const request = reading.request
     const checked = checkProxiedRequest(request, this.sessionId, this.deps.index)
-    if ('error' in checked) return { error: checked.error }
+    if ('error' in checked) return refused(checked)
     const sessionId = this.sessionId as string
     if (this.deps.authorize) {
       const authorize = this.deps.authorize
       const allowed = await Promise.resolve()
         .then(() => authorize(sessionId, request))
         .catch(() => false)
-      if (!allowed) return { error: PROXIED_REQUEST_ERRORS.forbidden }
+      if (!allowed) return refused(PROXIED_REQUEST_ERRORS.forbidden)
     }
     const server = checked.server
     if (request.method === 'tools/call' && (typeof request.params?.name !== 'string' || request.params.name.length === 0)) {
-      return { error: 'Error: `params.name` must be a tool name' }
+      return refused(PROXIED_REQUEST_ERRORS.noToolName)
     }
     // A tools/call may wait on a person (an elicitation); reads and pings get the short bound.
     const timeout = request.method === 'tools/call' ? this.deps.toolCallTimeout : this.deps.timeout
-    // A tool call runs on a session of its own (its elicitations come to this run); the rest share one.
+    // A tool call runs on a connection of its own (its elicitations come to this run); the rest share one.
     const outcome = await this.deps.pool.use(sessionId, this.scope, (connections) =>
       request.method === 'tools/call'
         ? connections.exclusive(server, (connection) => executeProxiedCall(connection, request, { timeout }), { origin: appCallOrigin(request), serverAnswered: (outcome) => outcome.ok })
         : executeProxiedCall(connections.shared(server), request, { timeout }),
     )
-    if (outcome.ok) return outcome.result
-    if (!('cause' in outcome)) return { error: `Error: ${outcome.message}` }
+    if (outcome.ok) return { result: outcome.result }
+    if (!('cause' in outcome)) return refused(proxiedRefusal(outcome.reason, `Error: ${outcome.message}`))
     this.report({ phase: 'proxied_request', serverId: server.id, serverHash: server.hash, method: request.method, error: outcome.cause })
-    return { error: UPSTREAM_ERRORS[outcome.reason] }
+    return refused(UPSTREAM_ERRORS[outcome.reason])
   }
 
   // --- agent runs ---
@@ -435,7 +441,7 @@ class McpAppsRun<I extends AgUiRunInput> {
       if (!('cause' in outcome)) return failed(outcome.message)
       const { id: serverId, hash: serverHash } = entry.server
       this.report({ phase: 'tool_call', serverId, serverHash, toolName: entry.toolName, error: outcome.cause })
-      return failed(outcome.reason === 'upstream_failed' ? TOOL_CALL_FAILED : UPSTREAM_ERRORS[outcome.reason].replace(/^Error: /, ''))
+      return failed(outcome.reason === 'upstream_failed' ? TOOL_CALL_FAILED : UPSTREAM_ERRORS[outcome.reason].error.replace(/^Error: /, ''))
     }
     const result = outcome.result as CallToolResult
     const content = resultText(result)
