@@ -13,6 +13,14 @@ export type {
   StoredElicitation,
 } from './server/elicitation/stores/elicitation-store'
 
+// the one server object
+export { createHitlServer, isHitlServer } from './server/hitl-server'
+export type { HitlMcp, HitlServer, HitlServerOptions } from './server/hitl-server'
+export type { McpLimits } from './server/mcp/mcp-limits'
+export type { McpConnectionPool } from './server/mcp/mcp-connection-pool'
+export type { PendingElicitations } from './server/mcp/pending-elicitations'
+export type { McpServerIndex } from './server/mcp/mcp-server-index'
+
 // elicitation broker
 export { createElicitationBroker, NOT_FOUND_MESSAGE } from './server/elicitation/elicitation-broker'
 export type {

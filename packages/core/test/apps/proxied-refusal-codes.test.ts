@@ -8,7 +8,6 @@
  */
 import type { RunAgentInput } from '@ag-ui/client'
 import { MCPAppsMiddleware } from '@ag-ui/mcp-apps-middleware'
-import { Observable } from 'rxjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMcpAppHostBridge } from '../../src/apps/host-bridge'
 import { INTERNAL_ERROR, INVALID_PARAMS } from '../../src/apps/json-rpc'
@@ -21,6 +20,7 @@ import { createMcpAppsGuard, type McpAppsGuard } from '../../src/server/ag-ui/mc
 import { createMcpAppsMiddleware, type McpAppsMiddleware } from '../../src/server/ag-ui/mcp-apps-middleware'
 import { createMcpProxyHandler, type McpProxyHandler } from '../../src/server/apps/mcp-proxy-handler'
 import { routeFetch, startTestHttpServer, type TestHttpServer, toNodeListener } from '../../src/server/testing/node-http-bridge'
+import { ScriptedAgent } from '../ag-ui/scripted-agent'
 import { type BoundsMcpServer, startBoundsMcpServer } from './bounds-mcp-server'
 
 let upstream: BoundsMcpServer
@@ -30,7 +30,9 @@ let guard: McpAppsGuard
 let web: TestHttpServer
 
 // A proxied request never reaches the agent: one that did would show here.
-const agent = { run: (_input: RunAgentInput) => new Observable<unknown>((subscriber) => subscriber.error(new Error('the agent ran'))) }
+const agent = new ScriptedAgent(() => {
+  throw new Error('the agent ran')
+})
 const getSessionId = (request: Request) => request.headers.get('x-session')
 // `mallory` has a session, but the host lets her call nothing.
 const authorize = (sessionId: string) => sessionId !== 'mallory'
