@@ -15,7 +15,7 @@ export type {
 
 // the one server object
 export { createHitlServer, isHitlServer } from './server/hitl-server'
-export type { HitlMcp, HitlServer, HitlServerOptions } from './server/hitl-server'
+export type { HitlMcp, HitlRoute, HitlServer, HitlServerOptions } from './server/hitl-server'
 export type { McpLimits } from './server/mcp/mcp-limits'
 export type { McpConnectionPool } from './server/mcp/mcp-connection-pool'
 export type { PendingElicitations } from './server/mcp/pending-elicitations'

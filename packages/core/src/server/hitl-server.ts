@@ -38,8 +38,11 @@ export interface HitlServerOptions {
   servers: McpServerConfig[]
   /** Where pending elicitations live. Default: in this process. */
   store?: ElicitationStore | undefined
-  /** The broker's other options (time to answer, bounds, hooks). */
-  broker?: Omit<ElicitationBrokerOptions, 'store'> | undefined
+  /**
+   * The broker's other options (time to answer, bounds, hooks), or a broker of your own to share
+   * (then `store` is not read, and `close()` leaves the broker to you).
+   */
+  broker?: Omit<ElicitationBrokerOptions, 'store'> | ElicitationBroker | undefined
   /** Path the routes sit under. Default `/api/hitl`. */
   basePath?: string | undefined
   /** Bounds of every MCP wait, answer and connection (one pool for every path). */
@@ -68,6 +71,12 @@ export interface HitlMcp {
   toolCallTimeoutMs: number
 }
 
+/** The routes of a {@link HitlServer}, each at `{basePath}/{route}`. */
+export type HitlRoute = 'respond' | 'pending' | 'events' | 'mcp-proxy'
+
+const isBroker = (value: unknown): value is ElicitationBroker =>
+  typeof value === 'object' && value !== null && typeof (value as ElicitationBroker).request === 'function' && typeof (value as ElicitationBroker).respond === 'function'
+
 /** What {@link createHitlServer} returns. */
 export interface HitlServer {
   /** One Fetch handler for every route under `basePath`; any other path is a 404. */
@@ -80,13 +89,15 @@ export interface HitlServer {
   readonly broker: ElicitationBroker
   /** The MCP server configs, as given. */
   readonly servers: readonly McpServerConfig[]
+  /** Each route's Fetch handler, to mount one at a path of your own (a Next.js route file). */
+  readonly routes: Readonly<Record<HitlRoute, (request: Request) => Promise<Response>>>
   /** The servers and their one pool, for `connectMcpTools` and `createAgUiHandler`. */
   readonly mcp: HitlMcp
   /** Called by the integrations with their unexpected failures. */
   readonly onError: ((error: unknown) => void) | undefined
   /** Registers something to close with the server (an integration's middleware). */
   own(close: () => Promise<void>): void
-  /** Closes the pool, what the integrations registered, and the broker (its store, if it made it). */
+  /** Closes the pool, what the integrations registered, and the broker it made (with the store, if the broker made it). */
   close(): Promise<void>
 }
 
@@ -115,7 +126,8 @@ export function createHitlServer(options: HitlServerOptions): HitlServer {
   const limits = resolveMcpLimits(API, options.limits ?? {}, undefined)
   const index = indexMcpServers(API, options.servers)
   const { getSessionId, onError } = options
-  const broker = createElicitationBroker({ ...options.broker, ...(options.store ? { store: options.store } : {}) })
+  const given = isBroker(options.broker) ? options.broker : undefined
+  const broker = given ?? createElicitationBroker({ ...(options.broker as ElicitationBrokerOptions | undefined), ...(options.store ? { store: options.store } : {}) })
   const pending = new PendingElicitations()
   const pool = createMcpPool(limits, {
     broker: pending.wrap(broker),
@@ -136,7 +148,7 @@ export function createHitlServer(options: HitlServerOptions): HitlServer {
       ...options.limits,
     },
   )
-  const routes: Record<string, (request: Request) => Promise<Response>> = {
+  const routes: Record<HitlRoute, (request: Request) => Promise<Response>> = {
     respond: createRespondHandler(broker, session satisfies RespondHandlerOptions),
     pending: createListHandler(broker, session),
     events: createElicitationEventsHandler(broker, { ...options.events, ...session }),
@@ -150,12 +162,14 @@ export function createHitlServer(options: HitlServerOptions): HitlServer {
     getSessionId,
     broker,
     servers: options.servers,
+    routes,
     mcp: { index, pool, pending, timeoutMs: limits.timeoutMs, toolCallTimeoutMs: limits.toolCallTimeoutMs },
     onError,
     async fetch(request) {
       const { pathname } = new URL(request.url)
-      const route = pathname.startsWith(`${basePath}/`) ? routes[pathname.slice(basePath.length + 1)] : undefined
-      if (!route || !Object.hasOwn(routes, pathname.slice(basePath.length + 1))) {
+      const name = pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length + 1) : ''
+      const route = Object.hasOwn(routes, name) ? routes[name as HitlRoute] : undefined
+      if (!route) {
         return jsonResponse({ error: `No route ${pathname.slice(0, 200)}: the kit answers ${Object.keys(routes).map((name) => `${basePath}/${name}`).join(', ')}`, code: 'not_found' }, 404)
       }
       return route(request)
@@ -168,7 +182,7 @@ export function createHitlServer(options: HitlServerOptions): HitlServer {
       closing ??= (async () => {
         await Promise.allSettled(owned.map((close) => close()))
         await pool.close()
-        await broker.close()
+        if (!given) await broker.close()
       })()
       return closing
     },
