@@ -55,7 +55,7 @@ describe('the demo backend on one server object', () => {
       // The chat turn's own MCP session ends with the turn.
       await expect.poll(() => mcp.sessionCount()).toBeLessThanOrEqual(2)
       const before = mcp.sessionCount()
-      const fetch = (input: RequestInfo | URL, init?: RequestInit) => api.fetch(new Request(new URL(String(input), 'http://demo'), init))
+      const fetch = async (input: RequestInfo | URL, init?: RequestInit) => api.fetch(new Request(new URL(String(input), 'http://demo'), init))
       const headers = { cookie }
       const toggle = (taskId: string) => ({
         serverHash: content.serverHash,
