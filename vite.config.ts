@@ -67,6 +67,7 @@ export default defineConfig({
           // and the collectors and sandbox proxy the MCP Apps attack tests aim at.
           globalSetup: [
             'packages/react/test/elicitation/e2e.global-setup.ts',
+            'packages/react/test/elicitation/readme-flow.global-setup.ts',
             'packages/react/test/apps/hostile-peers.global-setup.ts',
             'packages/core/test/browser/live-channel.global-setup.ts',
             'packages/react/test/apps/app-elicitation.global-setup.ts',

@@ -3,13 +3,7 @@
  * route), the kit's respond / list / events handlers and MCP proxy, the sampling route for apps, the
  * AG-UI endpoint and the page's config.
  */
-import {
-  type ElicitationBroker,
-  createElicitationEventsHandler,
-  createListHandler,
-  createMcpProxyHandler,
-  createRespondHandler,
-} from '@mcp-hitl/core/server'
+import { type ElicitationBroker, createHitlServer } from '@mcp-hitl/core/server'
 import { createSamplingHandler } from '@mcp-hitl/core/server/ai-sdk'
 import type { LanguageModel } from 'ai'
 import { Hono } from 'hono'
@@ -42,6 +36,8 @@ export const DEMO_SERVER_TITLE = 'Demo HITL server'
 
 /** The API: a Fetch handler for `/api/*` and what to close on shutdown. */
 export interface DemoApi {
+  /** The kit's server object behind the API (its broker, its one MCP connection pool). */
+  hitl: ReturnType<typeof createHitlServer>
   fetch: (request: Request) => Response | Promise<Response>
   close(): Promise<void>
 }
@@ -49,31 +45,27 @@ export interface DemoApi {
 /** Builds the Hono app that answers `/api/*`. */
 export function createDemoApi(options: DemoApiOptions): DemoApi {
   // One config for every path: the chat's tools, the apps' proxy and the AG-UI middleware.
-  const server = { type: 'http' as const, url: options.mcpUrl, serverId: DEMO_SERVER_ID, title: DEMO_SERVER_TITLE }
-  const getSessionId = readSessionId
+  const server = { type: 'http' as const, url: options.mcpUrl, id: DEMO_SERVER_ID, title: DEMO_SERVER_TITLE }
+  // The one place the session resolver is given: the routes, the chat's tools and the AG-UI runs
+  // take it from here. The apps' tool calls run with the backend's access to the MCP server: only
+  // the page's own session may make them; with the broker, an app's button whose tool asks the user
+  // shows the form in the chat (the session's live channel, `/api/elicitation/events`).
+  const hitl = createHitlServer({ getSessionId: readSessionId, servers: [server], broker: options.broker, basePath: '/api/elicitation' })
   const chat = createChatRoute({
     model: options.model,
-    broker: options.broker,
-    server,
+    hitl,
     chats: createChatStore<DemoUIMessage>(),
     streams: options.streams ?? createMemoryChatStreams(),
   })
-  const respond = createRespondHandler(options.broker, { getSessionId })
-  const list = createListHandler(options.broker, { getSessionId })
-  // The live channel: a request raised outside this tab's chat stream, or answered in another tab.
-  const events = createElicitationEventsHandler(options.broker, { getSessionId })
-  // The apps' tool calls run with the backend's access to the MCP server: only the page's own session may make them.
-  // With the broker, an app's button whose tool asks the user shows the form in the chat (per-session live channel).
-  const proxy = createMcpProxyHandler({ servers: [server], getSessionId, broker: options.broker })
   // An app's sampling request, approved by the person, answered by the chat's own model.
-  const sampling = createSamplingHandler({ model: options.model, getSessionId, maxTokens: 512, rateLimit: { capacity: 10, refillPerSecond: 0.5 } })
-  const agUi = createAgUiRoute({ broker: options.broker, server })
+  const sampling = createSamplingHandler({ model: options.model, getSessionId: hitl.getSessionId, maxTokens: 512, rateLimit: { capacity: 10, refillPerSecond: 0.5 } })
+  const agUi = createAgUiRoute({ hitl, server })
 
   const app = new Hono<{ Variables: { sessionId: string } }>()
   // Every caller gets a session cookie on first contact; see session.ts for what a real app does instead.
   // A cookie this server did not sign is no session: the caller gets a new one, never the id it made up.
   app.use('/api/*', async (c, next) => {
-    const existing = await readSessionId(c.req.raw)
+    const existing = await hitl.getSessionId(c.req.raw)
     const issued = existing ? undefined : await sessions.issue()
     c.set('sessionId', existing ?? (issued as { sessionId: string }).sessionId)
     await next()
@@ -83,16 +75,14 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
   app.get('/api/chat', (c) => chat.current(c.get('sessionId')))
   app.post('/api/chat', (c) => chat.send(c.req.raw, c.get('sessionId')))
   app.get('/api/chat/:id/stream', (c) => chat.resume(c.req.param('id'), c.get('sessionId')))
-  app.post('/api/elicitation/respond', (c) => respond(c.req.raw))
-  app.get('/api/elicitation/pending', (c) => list(c.req.raw))
-  app.get('/api/elicitation/events', (c) => events(c.req.raw))
-  app.post('/api/mcp-proxy', (c) => proxy(c.req.raw))
+  // The kit's routes: respond, pending and events under `/api/elicitation`, the MCP proxy where the page's apps post.
+  app.all('/api/elicitation/*', (c) => hitl.fetch(c.req.raw))
+  app.post('/api/mcp-proxy', (c) => hitl.routes['mcp-proxy'](c.req.raw))
   app.post('/api/sampling', (c) => sampling(c.req.raw))
   app.post('/api/ag-ui', (c) => agUi(c.req.raw))
   return {
+    hitl,
     fetch: (request) => app.fetch(request),
-    close: async () => {
-      await Promise.all([proxy.close(), agUi.close()])
-    },
+    close: () => hitl.close(),
   }
 }

@@ -10,7 +10,7 @@
  * assistant's reply once the recovered form is answered (`useChat({ resume: true })`).
  */
 import type { HitlDataParts } from '@mcp-hitl/core'
-import type { ElicitationBroker, McpProxyUrlServer } from '@mcp-hitl/core/server'
+import type { HitlServer } from '@mcp-hitl/core/server'
 import { connectMcpTools, readAppTools, toAiSdkAppTools, withAppTools } from '@mcp-hitl/core/server/ai-sdk'
 import {
   type LanguageModel,
@@ -32,9 +32,8 @@ export type DemoUIMessage = UIMessage<unknown, HitlDataParts>
 /** What the chat endpoint needs. */
 export interface ChatRouteOptions {
   model: LanguageModel
-  broker: ElicitationBroker
-  /** The MCP server, as the MCP proxy handler is configured with it: its `title` names it on each form and app. */
-  server: McpProxyUrlServer
+  /** The kit's server object: its broker and its one MCP server (whose `title` names it on each form and app). */
+  hitl: HitlServer
   /** The sessions' chats. */
   chats: ChatStore<DemoUIMessage>
   /** Where turns are kept for resuming. */
@@ -88,9 +87,7 @@ export function createChatRoute(options: ChatRouteOptions): ChatRoute {
       },
       execute: async ({ writer }) => {
         // The request's abort signal is not passed on: a reload must not cancel what the user may still answer.
-        const mcp = await connectMcpTools({
-          server: options.server,
-          broker: options.broker,
+        const mcp = await connectMcpTools(options.hitl, {
           sessionId,
           writer,
           // A failing DELETE of the MCP session must not hide the turn's outcome: log it.

@@ -10,7 +10,7 @@ export type { ElicitationContextOption } from './server/elicitation/adapters/rea
 export { withUrlElicitation } from './server/elicitation/adapters/ai-sdk-url-mode'
 export type { UrlModeInnerTransport, UrlModeTransport } from './server/elicitation/adapters/ai-sdk-url-mode'
 export { connectMcpTools } from './server/ai-sdk/connect-mcp-tools'
-export type { ConnectMcpToolsOptions, McpTools, McpToolsPartWriter } from './server/ai-sdk/connect-mcp-tools'
+export type { ConnectHitlToolsOptions, ConnectMcpToolsOptions, McpTools, McpToolsPartWriter } from './server/ai-sdk/connect-mcp-tools'
 export { createSamplingHandler, DEFAULT_SAMPLING_MAX_TOKENS, generateSamplingResult } from './server/ai-sdk/sampling-handler'
 export type { SamplingHandlerOptions, SamplingRequestBody } from './server/ai-sdk/sampling-handler'
 export {

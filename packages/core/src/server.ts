@@ -13,6 +13,14 @@ export type {
   StoredElicitation,
 } from './server/elicitation/stores/elicitation-store'
 
+// the one server object
+export { createHitlServer, isHitlServer } from './server/hitl-server'
+export type { HitlMcp, HitlRoute, HitlServer, HitlServerOptions } from './server/hitl-server'
+export type { McpLimits } from './server/mcp/mcp-limits'
+export type { McpConnectionPool } from './server/mcp/mcp-connection-pool'
+export type { PendingElicitations } from './server/mcp/pending-elicitations'
+export type { McpServerIndex } from './server/mcp/mcp-server-index'
+
 // elicitation broker
 export { createElicitationBroker, NOT_FOUND_MESSAGE } from './server/elicitation/elicitation-broker'
 export type {
@@ -56,15 +64,18 @@ export { BROKER_ELICITATION_CAPABILITY } from './server/elicitation/adapters/bro
 export { createMcpProxyHandler } from './server/apps/mcp-proxy-handler'
 export type { McpProxyErrorEvent, McpProxyHandler, McpProxyHandlerOptions } from './server/apps/mcp-proxy-handler'
 export type { JsonBodyOptions } from './server/http/read-json-body'
+export type { ListedTool, ListedUiResource } from './server/mcp/mcp-server-connection'
+// the one MCP server config of every path (and its former names)
 export type {
-  ListedTool,
-  ListedUiResource,
+  McpFactoryServerConfig,
   McpProxyClient,
   McpProxyFactoryServer,
   McpProxyRequestOptions,
   McpProxyServerConfig,
   McpProxyUrlServer,
-} from './server/apps/mcp-server-connection'
+  McpServerConfig,
+  McpUrlServerConfig,
+} from './server/mcp/mcp-server-config'
 export { computeServerHash } from './server/apps/server-hash'
 export { toMcpAppsDataPart, toPendingMcpAppsDataPart } from './server/apps/mcp-apps-data-part'
 export type { McpAppsDataPart, McpAppsDataPartInput, McpAppsPartSource, PendingMcpAppsDataPartInput } from './server/apps/mcp-apps-data-part'

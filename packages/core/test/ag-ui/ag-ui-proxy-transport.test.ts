@@ -229,14 +229,14 @@ describe('createAgUiProxyTransport over the kit route', () => {
     expect(posted.map((body) => body.messages)).toEqual([[], []])
   })
 
-  it('a model-only tool is refused with the middleware’s message, as McpHitlError transport', async () => {
+  it('a model-only tool is refused with the middleware’s message and the HTTP proxy’s code (tool_not_app_visible)', async () => {
     const transport = createAgUiProxyTransport({ url: `${web.url}/api/ag-ui`, headers: HEADERS })
     const calls = trips.calls.length
     const error = await transport
       .request({ serverHash: '', serverId: 'trips', method: 'tools/call', params: { name: 'delete_everything' } })
       .catch((e: unknown) => e)
     expect(McpHitlError.isInstance(error) && [error.code, error.message]).toEqual([
-      'transport',
+      'tool_not_app_visible',
       'Tool "delete_everything" is not callable from apps (its visibility lacks "app")',
     ])
     expect(trips.calls.length).toBe(calls)

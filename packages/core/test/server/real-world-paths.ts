@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect } from 'vitest'
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../../src/server/apps/mcp-proxy-handler'
-import { connectUrlServer } from '../../src/server/apps/mcp-server-connection'
+import { connectUrlServer } from '../../src/server/mcp/mcp-server-connection'
 import { createElicitationBroker } from '../../src/server/elicitation/elicitation-broker'
 import type { ElicitationBroker, ElicitationRequestContext } from '../../src/server/elicitation/elicitation-broker-types'
 import type { ElicitationDataPart } from '../../src/elicitation/wire'

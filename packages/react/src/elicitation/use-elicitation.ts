@@ -33,7 +33,12 @@ export interface UseElicitationOptions {
    * its item. A new agent object (CopilotKit swaps its provisional one) is followed from then on.
    */
   agent?: AgUiAgentLike | undefined
-  /** The respond route (the broker's respond handler). Default `/api/elicitation/respond`. */
+  /**
+   * The base path of a `createHitlServer` (e.g. `/api/hitl`): `endpoint`, `recoverFrom` and
+   * `events` default to its `/respond`, `/pending` and `/events` routes (each still overridable).
+   */
+  api?: string
+  /** The respond route (the broker's respond handler). Default `{api}/respond`, else `/api/elicitation/respond`. */
   endpoint?: string
   /** Custom fetch, e.g. with credentials. */
   fetch?: typeof fetch
@@ -81,8 +86,19 @@ export interface UseElicitationResult extends ElicitationQueueSnapshot {
 
 const DEFAULT_ENDPOINT = '/api/elicitation/respond'
 
+/** The three routes, from `api` where one is not given. */
+function routesOf(options: UseElicitationOptions): { endpoint: string; recoverFrom: string | undefined; events: string | undefined } {
+  const api = options.api?.replace(/\/+$/, '')
+  return {
+    endpoint: options.endpoint ?? (api === undefined ? DEFAULT_ENDPOINT : `${api}/respond`),
+    recoverFrom: options.recoverFrom ?? (api === undefined ? undefined : `${api}/pending`),
+    events: options.events ?? (api === undefined ? undefined : `${api}/events`),
+  }
+}
+
 function queueOptions(options: UseElicitationOptions, finished: FinishedElicitations): ElicitationQueueOptions {
-  const { endpoint = DEFAULT_ENDPOINT, fetch, headers, retries, send, onRespond, onError } = options
+  const { endpoint } = routesOf(options)
+  const { fetch, headers, retries, send, onRespond, onError } = options
   return { send: send ?? createRespondClient({ url: endpoint, fetch, headers, retries }).respond, onRespond, onError, finished }
 }
 
@@ -113,7 +129,7 @@ export function useElicitation(options: UseElicitationOptions = {}): UseElicitat
   }, [queue, agent])
 
   const latest = useLatestRef(options)
-  const recoverFrom = options.recoverFrom
+  const { recoverFrom, events } = routesOf(options)
   useEffect(() => {
     if (!recoverFrom) return
     let live = true
@@ -129,7 +145,6 @@ export function useElicitation(options: UseElicitationOptions = {}): UseElicitat
     }
   }, [queue, recoverFrom, latest])
 
-  const events = options.events
   useEffect(() => {
     if (!events) return
     return subscribeElicitationEvents({ url: events, onData: (data) => void queue.push(data) })

@@ -13,7 +13,9 @@ import { isElicitationActivity } from '../../elicitation/elicitation-activity'
 import type { ElicitationRequestData } from '../../elicitation/wire'
 import { McpHitlError } from '../../errors'
 import { isRecord } from '../../guards'
+import { isHttpErrorCode } from '../../http-errors'
 import { PROXIED_MCP_REQUEST_KEY, type ProxiedMCPRequest } from '../protocol'
+import { PROXIED_REFUSAL_CODE_KEY } from './proxied-refusal-code'
 import { readErrorResponse } from './read-error-response'
 import { readSseData } from './read-sse-data'
 import type { McpProxyRequestInit, McpProxyTransport } from './types'
@@ -118,7 +120,8 @@ function createLimiter(limit: number) {
  * A transport that relays an app's requests to an AG-UI endpoint as runs of their own, never as
  * runs of the chat's agent: the chat's `isRunning`, messages, subscribers and Stop are untouched,
  * and no conversation is uploaded. A run's `{ error }` result rejects with `transport` and the
- * middleware's message; a refusal of the route (`403` without a session...) with its code and
+ * middleware's message (with the refusal's code of the one error table when the kit's middleware
+ * or guard names it, so the app hears the HTTP proxy's JSON-RPC code); a refusal of the route (`403` without a session...) with its code and
  * status; an unreachable endpoint with `network`; an abort with `aborted`.
  */
 export function createAgUiProxyTransport(options: AgUiProxyTransportOptions): McpProxyTransport {
@@ -154,7 +157,7 @@ export function createAgUiProxyTransport(options: AgUiProxyTransportOptions): Mc
     if (!response.body) throw noEvents()
 
     let events = 0
-    let finished: { result: unknown } | undefined
+    let finished: { result: unknown; code: unknown } | undefined
     let failed: McpHitlError | undefined
     try {
       await readSseData(response.body, maxBytes, (data) => {
@@ -168,7 +171,7 @@ export function createAgUiProxyTransport(options: AgUiProxyTransportOptions): Mc
         events++
         if (!isRecord(event)) return undefined
         if (event.type === 'RUN_FINISHED') {
-          finished = { result: event.result }
+          finished = { result: event.result, code: event[PROXIED_REFUSAL_CODE_KEY] }
           return 'stop'
         }
         if (event.type === 'RUN_ERROR') {
@@ -191,6 +194,8 @@ export function createAgUiProxyTransport(options: AgUiProxyTransportOptions): Mc
     if (isErrorResult(result)) {
       // The middlewares stringify their Error (`"Error: MCP request failed"`); keep the message only.
       const message = typeof result.error === 'string' ? result.error.replace(/^Error: /, '') : 'MCP request failed'
+      // The kit's middlewares name the refusal's code of the one table, as the HTTP proxy does.
+      if (isHttpErrorCode(finished.code)) throw new McpHitlError(message, { code: finished.code, details: result })
       throw transportError(message, result)
     }
     return result

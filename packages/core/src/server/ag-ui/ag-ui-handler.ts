@@ -19,6 +19,8 @@
  * `RUN_ERROR` event whose message is the kit's own (`McpHitlError`) or a generic one; the cause
  * goes to `onError` only.
  */
+import { type HitlServer, isHitlServer } from '../hitl-server'
+import { type HitlAgUiRunOptions, hitlAgUiRun } from './hitl-ag-ui-run'
 import { McpHitlError } from '../../errors'
 import { isRecord } from '../../guards'
 import { HttpRefusal } from '../http/http-refusal'
@@ -68,8 +70,26 @@ function parseInput(value: unknown): Record<string, unknown> | string {
   return { ...value, messages: messages ?? [], tools: tools ?? [], context: context ?? [] }
 }
 
+/** Options of `createAgUiHandler(hitl, options)`: the run's agent, the middleware's options, the handler's bounds. */
+export type HitlAgUiHandlerOptions<I extends AgUiRunInput> = HitlAgUiRunOptions<I> & Omit<AgUiHandlerOptions<I>, 'run' | 'getSessionId' | 'onError'>
+
+/**
+ * Creates the AG-UI handler of a `createHitlServer` object: its session, its broker, its MCP Apps
+ * middleware on its one MCP connection pool, around `agent(context)`.
+ */
+export function createAgUiHandler<I extends AgUiRunInput>(hitl: HitlServer, options: HitlAgUiHandlerOptions<I>): (request: Request) => Promise<Response>
 /** Creates the handler; `getSessionId` is required, as for every kit handler. */
-export function createAgUiHandler<I extends AgUiRunInput>(options: AgUiHandlerOptions<I>): (request: Request) => Promise<Response> {
+export function createAgUiHandler<I extends AgUiRunInput>(options: AgUiHandlerOptions<I>): (request: Request) => Promise<Response>
+export function createAgUiHandler<I extends AgUiRunInput>(
+  first: HitlServer | AgUiHandlerOptions<I>,
+  second?: HitlAgUiHandlerOptions<I>,
+): (request: Request) => Promise<Response> {
+  if (isHitlServer(first)) {
+    if (typeof second?.agent !== 'function') throw new McpHitlError('createAgUiHandler(hitl, options) needs an agent(context) option that returns the run’s agent', { code: 'misuse' })
+    const { agent: _agent, mcpApps: _mcpApps, ...bounds } = second
+    return createAgUiHandler<I>({ ...bounds, getSessionId: first.getSessionId, onError: first.onError, run: hitlAgUiRun(first, second) })
+  }
+  const options = first
   requireGetSessionId('createAgUiHandler', options)
   if (typeof options.run !== 'function') {
     throw new McpHitlError('createAgUiHandler needs a run(input, { sessionId }) option that returns the run’s events', { code: 'misuse' })

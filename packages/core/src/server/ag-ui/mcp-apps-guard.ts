@@ -23,19 +23,28 @@ import { Observable } from 'rxjs'
 import { getToolVisibility, MCP_APPS_ACTIVITY_TYPE, PROXIED_MCP_REQUEST_KEY, type ProxiedMCPRequest } from '../../apps/protocol'
 import { McpHitlError } from '../../errors'
 import { isRecord } from '../../guards'
-import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_PROXY_TIMEOUT_MS } from '../apps/mcp-proxy-handler'
-import { McpServerConnection, type McpProxyUrlServer } from '../apps/mcp-server-connection'
-import { type IndexedServer, indexMcpServers, type McpServerIndex } from '../apps/mcp-server-index'
-import { onLiveSession } from '../apps/proxied-call'
+import type { McpConnectionPool } from '../mcp/mcp-connection-pool'
+import { createMcpPool, resolveMcpLimits } from '../mcp/mcp-limits'
+import type { McpServerConfig, McpUrlServerConfig } from '../mcp/mcp-server-config'
+import { type IndexedServer, indexMcpServers, type McpServerIndex } from '../mcp/mcp-server-index'
+import { onLiveSession } from '../mcp/proxied-call'
 import type { AgUiEvent, AgUiMiddleware, AgUiNextAgent, AgUiObservable, AgUiRunInput } from './ag-ui-types'
-import { checkMcpAppsServer, type McpAppsServerConfig } from './mcp-apps-middleware'
+import { checkMcpAppsServer } from './check-mcp-apps-server'
 import type { McpAppsMiddlewareErrorEvent } from './mcp-apps-run'
 import { isSamplingRun } from './sampling-run'
 import { type SessionBoundMiddleware, sessionBoundMiddleware } from './session-bound-middleware'
-import { checkProxiedRequest, PROXIED_REQUEST_ERRORS, proxiedRunFinished, proxiedRunStarted, readProxiedRequest } from './proxied-mcp-request'
+import {
+  checkProxiedRequest,
+  PROXIED_REQUEST_ERRORS,
+  type ProxiedRefusal,
+  proxiedRefusal,
+  proxiedRunStarted,
+  readProxiedRequest,
+  refusedRunFinished,
+} from './proxied-mcp-request'
 
 /** The run's events, each `mcp-apps` activity of a titled server with the host's name for it. */
-function withServerTitles(events: AgUiObservable, index: McpServerIndex<McpProxyUrlServer>): Observable<unknown> {
+function withServerTitles(events: AgUiObservable, index: McpServerIndex<McpServerConfig>): Observable<unknown> {
   return new Observable<unknown>((subscriber) => {
     const inner = events.subscribe({
       next: (event) => {
@@ -53,8 +62,11 @@ function withServerTitles(events: AgUiObservable, index: McpServerIndex<McpProxy
 
 /** Options of {@link createMcpAppsGuard}. */
 export interface McpAppsGuardOptions {
-  /** The same `mcpServers` as the `MCPAppsMiddleware` behind the guard; their `title`s name the servers in its activities. */
-  mcpServers: McpAppsServerConfig[]
+  /**
+   * The same `mcpServers` as the `MCPAppsMiddleware` behind the guard (the kit's one server config);
+   * their `title`s name the servers in its activities. Name servers with `serverId`, the key 0.1.1 reads.
+   */
+  mcpServers: McpUrlServerConfig[]
   /** Gate per proxied request with the caller's session; `false` (or a throw) refuses it. */
   authorize?: (sessionId: string, request: ProxiedMCPRequest) => boolean | Promise<boolean>
   /** How long a server's tool list (each tool's visibility) is trusted, in ms. Default 60,000. */
@@ -88,19 +100,30 @@ function refuseSamplingRun(input: AgUiRunInput): Observable<unknown> {
   })
 }
 
+/** What the guard checks against: the servers and the pool whose shared connections list their tools. */
+export interface McpAppsGuardServers {
+  index: McpServerIndex<McpServerConfig>
+  pool: McpConnectionPool
+  /** Closes what the guard owns (its own pool; nothing when the pool is a `createHitlServer`'s). */
+  close: () => Promise<void>
+}
+
 /** Creates the guard; see the module comment for what it lets through. */
 export function createMcpAppsGuard(options: McpAppsGuardOptions): McpAppsGuard {
   if (!Array.isArray(options?.mcpServers)) throw misuse('`mcpServers` must be the array given to MCPAppsMiddleware')
-  for (const server of options.mcpServers) checkMcpAppsServer(API, server)
-  const index = indexMcpServers(API, options.mcpServers as McpProxyUrlServer[])
-  const connectionOptions = {
-    timeoutMs: options.timeoutMs ?? DEFAULT_PROXY_TIMEOUT_MS,
-    maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES,
-    toolsTtlMs: options.toolsTtlMs ?? 60_000,
-    unknownToolTtlMs: options.unknownToolTtlMs ?? 5000,
-    now: options.now ?? Date.now,
+  for (const server of options.mcpServers) {
+    checkMcpAppsServer(API, server)
+    if (server.serverId === undefined && server.id !== undefined) {
+      throw misuse(`name the server "${server.id}" with \`serverId\`, the key MCPAppsMiddleware 0.1.1 reads (it ignores \`id\`)`)
+    }
   }
-  const connections = new Map(index.servers.map((server) => [server, new McpServerConnection(server.config, connectionOptions)]))
+  const pool = createMcpPool(resolveMcpLimits(API, options, options.now), { exchangeTimeoutMs: options.timeoutMs ?? 0, owner: 'The MCP Apps guard' })
+  return mcpAppsGuardOver({ index: indexMcpServers(API, options.mcpServers), pool, close: () => pool.close() }, options)
+}
+
+/** The guard over `servers` (its own pool, or a `createHitlServer`'s); `options.mcpServers` is not read. */
+export function mcpAppsGuardOver(servers: McpAppsGuardServers, options: Omit<McpAppsGuardOptions, 'mcpServers'>): McpAppsGuard {
+  const { index, pool } = servers
   const titled = index.servers.some((server) => server.config.title)
 
   const report = (event: McpAppsMiddlewareErrorEvent) => {
@@ -112,9 +135,9 @@ export function createMcpAppsGuard(options: McpAppsGuardOptions): McpAppsGuard {
   }
 
   /** The refusal for `request`, or undefined when it may pass. */
-  async function refusal(request: ProxiedMCPRequest, sessionId: string | undefined): Promise<string | undefined> {
+  async function refusal(request: ProxiedMCPRequest, sessionId: string | undefined): Promise<ProxiedRefusal | undefined> {
     const checked = checkProxiedRequest(request, sessionId, index)
-    if ('error' in checked) return checked.error
+    if ('error' in checked) return checked
     if (options.authorize) {
       const authorize = options.authorize
       const allowed = await Promise.resolve()
@@ -124,16 +147,18 @@ export function createMcpAppsGuard(options: McpAppsGuardOptions): McpAppsGuard {
     }
     if (request.method !== 'tools/call') return undefined
     const name = request.params?.name
-    if (typeof name !== 'string' || name.length === 0) return 'Error: `params.name` must be a tool name'
+    if (typeof name !== 'string' || name.length === 0) return PROXIED_REQUEST_ERRORS.noToolName
     const tool = await findTool(checked.server, name)
     if (tool === 'failed') return PROXIED_REQUEST_ERRORS.failed
-    if (!tool) return `Error: Unknown tool: ${name.slice(0, 100)}`
-    if (!getToolVisibility(tool).includes('app')) return `Error: Tool "${name.slice(0, 100)}" is not callable from apps (its visibility lacks "app")`
+    if (!tool) return proxiedRefusal('unknown_tool', `Error: Unknown tool: ${name.slice(0, 100)}`)
+    if (!getToolVisibility(tool).includes('app')) {
+      return proxiedRefusal('tool_not_app_visible', `Error: Tool "${name.slice(0, 100)}" is not callable from apps (its visibility lacks "app")`)
+    }
     return undefined
   }
 
-  async function findTool(server: IndexedServer<McpProxyUrlServer>, name: string) {
-    const connection = connections.get(server) as McpServerConnection
+  async function findTool(server: IndexedServer<McpServerConfig>, name: string) {
+    const connection = pool.shared(server)
     try {
       return await onLiveSession(connection, () => connection.findTool(name))
     } catch (error) {
@@ -152,17 +177,17 @@ export function createMcpAppsGuard(options: McpAppsGuardOptions): McpAppsGuard {
       return new Observable<unknown>((subscriber) => {
         let inner: { unsubscribe(): void } | undefined
         let stopped = false
-        const refuse = (error: string) => {
+        const refuse = (refused: ProxiedRefusal) => {
           subscriber.next(proxiedRunStarted(input))
-          subscriber.next(proxiedRunFinished(input, { error }))
+          subscriber.next(refusedRunFinished(input, refused))
           subscriber.complete()
         }
-        const decided = reading.kind === 'refused' ? Promise.resolve(reading.error) : refusal(reading.request, sessionId)
+        const decided = reading.kind === 'refused' ? Promise.resolve(reading) : refusal(reading.request, sessionId)
         decided
           .catch(() => PROXIED_REQUEST_ERRORS.failed)
-          .then((error) => {
+          .then((refused) => {
             if (stopped) return
-            if (error !== undefined || reading.kind !== 'request') return refuse(error ?? PROXIED_REQUEST_ERRORS.malformed)
+            if (refused !== undefined || reading.kind !== 'request') return refuse(refused ?? PROXIED_REQUEST_ERRORS.malformed)
             const forwardedProps = { ...(isRecord(input.forwardedProps) ? input.forwardedProps : {}), [PROXIED_MCP_REQUEST_KEY]: reading.request }
             inner = next.run({ ...input, forwardedProps }).subscribe({
               next: (event) => subscriber.next(event),
@@ -177,7 +202,5 @@ export function createMcpAppsGuard(options: McpAppsGuardOptions): McpAppsGuard {
       }) as unknown as O
     }
 
-  return sessionBoundMiddleware(API, bind, async () => {
-    await Promise.all([...connections.values()].map((connection) => connection.close()))
-  })
+  return sessionBoundMiddleware(API, bind, servers.close)
 }

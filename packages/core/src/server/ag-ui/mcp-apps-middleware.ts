@@ -4,13 +4,14 @@
  * activity content, `serverHash` / `serverId` rules, proxied request format and allowed methods),
  * plus what 0.1.1 lacks: the servers' elicitations shown in the run and answered through the
  * respond route, `_meta.ui.visibility` enforced on proxied `tools/call`, persistent MCP sessions
- * per server and caller (one, plus one per tool call running in parallel), UI tools of the same name on two servers both reachable, the README's
+ * per server and caller (one, plus one per tool call running in parallel, from the kit's one
+ * connection pool), UI tools of the same name on two servers both reachable, the README's
  * tool chain (the agent resumed with each UI tool's result, at most `maxToolCalls` per run) and
  * failure metadata (`metadata["ag-ui:tool-result"].error` on `TOOL_CALL_RESULT`).
  *
  * The caller's session is bound by the route, from the HTTP request: `mcpApps.forSession(sessionId)`
  * is the middleware for one request. It is never read from `forwardedProps`, which the caller
- * writes. The unbound middleware (`agent.use(mcpApps)`) runs UI tools on shared sessions, but
+ * writes. The unbound middleware (`agent.use(mcpApps)`) runs UI tools on shared connections, but
  * refuses proxied requests and cannot show elicitations (nobody could answer them).
  *
  * A function rather than a class: `@ag-ui/client`'s `Middleware` is nominal and its two published
@@ -19,17 +20,21 @@
 import { DEFAULT_APP_TOOL_PREFIX } from '../../apps/app-tool-registry'
 import type { ProxiedMCPRequest } from '../../apps/protocol'
 import { McpHitlError } from '../../errors'
-import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_PROXY_TIMEOUT_MS } from '../apps/mcp-proxy-handler'
-import { assertProxyServerUrl, type McpProxyUrlServer } from '../apps/mcp-server-connection'
-import { indexMcpServers } from '../apps/mcp-server-index'
+import type { McpConnectionPool } from '../mcp/mcp-connection-pool'
+import { createMcpPool, resolveMcpLimits } from '../mcp/mcp-limits'
+import type { McpServerConfig, McpUrlServerConfig } from '../mcp/mcp-server-config'
+import { indexMcpServers, type McpServerIndex } from '../mcp/mcp-server-index'
 import type { ElicitationBroker } from '../elicitation/elicitation-broker-types'
 import type { AgUiMiddleware, AgUiNextAgent, AgUiObservable, AgUiRunInput } from './ag-ui-types'
 import { type McpAppsMiddlewareErrorEvent, type McpAppsRunDeps, runMcpApps } from './mcp-apps-run'
+import { checkMcpAppsServer } from './check-mcp-apps-server'
 import { type SessionBoundMiddleware, sessionBoundMiddleware } from './session-bound-middleware'
-import { UserMcpSessions } from './user-mcp-sessions'
 
-/** One MCP server, as `MCPAppsMiddleware` configures it, plus the kit's `title` (the name the person sees). */
-export type McpAppsServerConfig = Pick<McpProxyUrlServer, 'type' | 'url' | 'headers' | 'serverId' | 'title'>
+/**
+ * @deprecated The kit's one server config, {@link McpUrlServerConfig}: `MCPAppsMiddleware`'s
+ * `{ type, url, headers?, serverId? }` plus the kit's `title` (and `id`, the same as `serverId`).
+ */
+export type McpAppsServerConfig = McpUrlServerConfig
 
 /** Options of {@link createMcpAppsMiddleware}: 0.1.1's configuration, then the kit's additions. */
 export interface McpAppsMiddlewareOptions {
@@ -80,14 +85,18 @@ export interface McpAppsMiddlewareOptions {
   toolsTtlMs?: number
   /** How long a listing is trusted to say a tool name does not exist, in ms. Default 5,000. */
   unknownToolTtlMs?: number
-  /** Callers holding MCP sessions at once. Default 1,000. */
+  /** Callers (sessions of the route's `getSessionId`) holding MCP connections at once. Default 1,000. */
+  maxCallers?: number
+  /** @deprecated The former name of `maxCallers`, read when that is absent. */
   maxSessions?: number
   /**
    * Tool calls of one caller running on one server at once. Each runs on an MCP session of its own,
    * so the server's elicitation is shown in the run that caused it; more wait. Default 4.
    */
   parallelToolCalls?: number
-  /** A caller's MCP sessions close after this long unused, in ms. Default 600,000. */
+  /** A caller's MCP connections close after this long unused, in ms. Default 600,000. */
+  callerIdleMs?: number
+  /** @deprecated The former name of `callerIdleMs`, read when that is absent. */
   sessionIdleMs?: number
   /** Upstream failures, for logs (the browser sees generic messages). */
   onError?: (event: McpAppsMiddlewareErrorEvent) => void
@@ -101,43 +110,21 @@ export type McpAppsMiddleware = SessionBoundMiddleware
 const API = 'createMcpAppsMiddleware'
 const misuse = (message: string) => new McpHitlError(`${API}: ${message}`, { code: 'misuse' })
 
-/** Refuses, at creation, a server config the middleware could never connect to; `api` names the caller. */
-export function checkMcpAppsServer(api: string, config: McpAppsServerConfig): void {
-  if (config?.type !== 'http' && config?.type !== 'sse') {
-    throw new McpHitlError(`${api}: each MCP server needs \`type: "http"\` or \`type: "sse"\``, { code: 'misuse' })
-  }
-  assertProxyServerUrl(api, config)
+/** What the middleware runs over besides its options: its servers and the pool of their connections. */
+export interface McpAppsMiddlewareServers {
+  index: McpServerIndex<McpServerConfig>
+  pool: McpConnectionPool
+  /** Closes what the middleware owns (its own pool; nothing when the pool is a `createHitlServer`'s). */
+  close: () => Promise<void>
 }
 
-/** Creates the middleware; see {@link McpAppsMiddlewareOptions}. */
-export function createMcpAppsMiddleware(options: McpAppsMiddlewareOptions = {}): McpAppsMiddleware {
-  const servers = options.mcpServers ?? []
-  if (!Array.isArray(servers)) throw misuse('`mcpServers` must be an array')
-  for (const server of servers) checkMcpAppsServer(API, server)
+/** Checks the options that shape runs (not the servers) and resolves them. */
+function runOptions(options: McpAppsMiddlewareOptions, timeout: number, toolCallTimeout: number): Omit<McpAppsRunDeps, 'index' | 'pool'> {
   const maxToolCalls = options.maxToolCalls ?? 10
-  const timeout = options.timeoutMs ?? DEFAULT_PROXY_TIMEOUT_MS
-  const toolCallTimeout = options.toolCallTimeoutMs ?? 660_000
   if (!Number.isInteger(maxToolCalls) || maxToolCalls < 0) throw misuse('`maxToolCalls` must be a whole number')
-  if (options.sdk !== undefined && options.sdk !== 'v1' && options.sdk !== 'v2') throw misuse('`sdk` must be "v1" or "v2"')
   const appToolPrefix = options.appToolPrefix ?? DEFAULT_APP_TOOL_PREFIX
   if (!/^[A-Za-z0-9_.-]{1,32}$/.test(appToolPrefix)) throw misuse('`appToolPrefix` must be 1 to 32 of A-Z a-z 0-9 _ - ., the prefix given to createMcpAppToolRegistry')
-  const deps: McpAppsRunDeps = {
-    index: indexMcpServers(API, servers as McpProxyUrlServer[]),
-    sessions: new UserMcpSessions({
-      broker: options.broker,
-      sdk: options.sdk,
-      connection: {
-        timeoutMs: timeout,
-        exchangeTimeoutMs: toolCallTimeout,
-        maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
-        toolsTtlMs: options.toolsTtlMs ?? 60_000,
-        unknownToolTtlMs: options.unknownToolTtlMs ?? 5000,
-        now: options.now ?? Date.now,
-      },
-      maxSessions: options.maxSessions,
-      idleMs: options.sessionIdleMs,
-      parallelToolCalls: options.parallelToolCalls,
-    }),
+  return {
     discoveryFailureMode: options.discoveryFailureMode ?? 'continue',
     maxToolCalls,
     timeout,
@@ -147,9 +134,36 @@ export function createMcpAppsMiddleware(options: McpAppsMiddlewareOptions = {}):
     earlyActivities: options.earlyActivities ?? true,
     appToolPrefix,
   }
+}
+
+/** The middleware over `servers` (the kit's own pool, or a `createHitlServer`'s); `options.mcpServers` and the pool's bounds are not read. */
+export function mcpAppsMiddlewareOver(servers: McpAppsMiddlewareServers, options: McpAppsMiddlewareOptions, timeout: number, toolCallTimeout: number): McpAppsMiddleware {
+  const deps: McpAppsRunDeps = { index: servers.index, pool: servers.pool, ...runOptions(options, timeout, toolCallTimeout) }
   const bind =
     (sessionId: string | undefined): AgUiMiddleware =>
     <I extends AgUiRunInput, O extends AgUiObservable>(input: I, next: AgUiNextAgent<I, O>): O =>
       runMcpApps(input, next, sessionId, deps) as unknown as O
-  return sessionBoundMiddleware(API, bind, () => deps.sessions.close())
+  return sessionBoundMiddleware(API, bind, servers.close)
+}
+
+/** Creates the middleware; see {@link McpAppsMiddlewareOptions}. */
+export function createMcpAppsMiddleware(options: McpAppsMiddlewareOptions = {}): McpAppsMiddleware {
+  const servers = options.mcpServers ?? []
+  if (!Array.isArray(servers)) throw misuse('`mcpServers` must be an array')
+  for (const server of servers) checkMcpAppsServer(API, server)
+  if (options.sdk !== undefined && options.sdk !== 'v1' && options.sdk !== 'v2') throw misuse('`sdk` must be "v1" or "v2"')
+  const limits = resolveMcpLimits(
+    API,
+    { ...options, maxCallers: options.maxCallers ?? options.maxSessions, callerIdleMs: options.callerIdleMs ?? options.sessionIdleMs },
+    options.now,
+  )
+  // Checked before the pool exists, so a misused option leaves nothing to close.
+  runOptions(options, limits.timeoutMs, limits.toolCallTimeoutMs)
+  const pool = createMcpPool(limits, {
+    broker: options.broker,
+    sdk: options.sdk,
+    exchangeTimeoutMs: limits.toolCallTimeoutMs,
+    owner: 'The MCP Apps middleware',
+  })
+  return mcpAppsMiddlewareOver({ index: indexMcpServers(API, servers), pool, close: () => pool.close() }, options, limits.timeoutMs, limits.toolCallTimeoutMs)
 }

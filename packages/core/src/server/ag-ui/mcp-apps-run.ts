@@ -1,7 +1,7 @@
 /**
  * One run through the kit's MCP Apps middleware. A proxied request (`forwardedProps.__proxiedMCPRequest`)
  * is answered without the agent. Any other run: discover the servers' UI tools (on the caller's
- * persistent sessions), run the agent with them, hold its `RUN_FINISHED`, execute this run's UI tool
+ * persistent MCP connections), run the agent with them, hold its `RUN_FINISHED`, execute this run's UI tool
  * calls, emit `TOOL_CALL_RESULT` and the `mcp-apps` activity for each, then resume the agent with
  * the results until it stops calling UI tools (at most `maxToolCalls` per run), and finish with one
  * `RUN_FINISHED`. Elicitations raised by those calls appear in the run as elicitation activities.
@@ -19,23 +19,27 @@ import type { McpAppsPendingContent } from '../../apps/pending-app-content'
 import { type CallToolResult, MCP_APPS_ACTIVITY_TYPE, type McpAppsActivityContent, type ProxiedMCPRequest } from '../../apps/protocol'
 import { McpHitlError } from '../../errors'
 import { isRecord } from '../../guards'
-import type { McpProxyUrlServer, McpServerConnection } from '../apps/mcp-server-connection'
+import type { McpServerConnection } from '../mcp/mcp-server-connection'
+import type { McpServerConfig } from '../mcp/mcp-server-config'
 import { claimedServerName } from '../elicitation/adapters/read-context'
-import type { IndexedServer, McpServerIndex } from '../apps/mcp-server-index'
-import { executeProxiedCall, onLiveSession, type UpstreamFailure } from '../apps/proxied-call'
+import type { IndexedServer, McpServerIndex } from '../mcp/mcp-server-index'
+import { executeProxiedCall, onLiveSession, type UpstreamFailure } from '../mcp/proxied-call'
 import type { AgUiEvent, AgUiNextAgent, AgUiObservable, AgUiRunInput } from './ag-ui-types'
 import { createAgUiElicitationEmit } from './create-ag-ui-elicitation-emit'
 import {
   checkProxiedRequest,
   PROXIED_REQUEST_ERRORS,
+  type ProxiedRefusal,
+  proxiedRefusal,
   proxiedRunFinished,
+  refusedRunFinished,
   proxiedRunStarted,
   readProxiedRequest,
 } from './proxied-mcp-request'
 import { RunTranscript, type TranscriptToolCall } from './run-transcript'
 import { isSamplingRun, unofferedSamplingTool } from './sampling-run'
 import { buildUiToolCatalog, type UiToolCatalog, type UiToolEntry } from './ui-tool-catalog'
-import { appCallOrigin, type RunScope, type UserMcpSessions } from './user-mcp-sessions'
+import { appCallOrigin, type McpConnectionPool, type RunScope } from '../mcp/mcp-connection-pool'
 
 /** What the middleware reports to `onError`: upstream failures, never sent to the browser as they are. */
 export interface McpAppsMiddlewareErrorEvent {
@@ -48,10 +52,10 @@ export interface McpAppsMiddlewareErrorEvent {
   error: unknown
 }
 
-/** What every run shares: the servers, the sessions and the options. */
+/** What every run shares: the servers, the connection pool and the options. */
 export interface McpAppsRunDeps {
-  index: McpServerIndex<McpProxyUrlServer>
-  sessions: UserMcpSessions
+  index: McpServerIndex<McpServerConfig>
+  pool: McpConnectionPool
   discoveryFailureMode: 'continue' | 'throw'
   maxToolCalls: number
   /** Bound of reads, pings and notifications, in ms. */
@@ -82,10 +86,10 @@ export function mcpAppsActivityId(toolCallId: string): string {
 }
 
 // What the browser learns of an upstream failure (details go to onError).
-const UPSTREAM_ERRORS: Record<UpstreamFailure, string> = {
+const UPSTREAM_ERRORS: Record<UpstreamFailure, ProxiedRefusal> = {
   upstream_failed: PROXIED_REQUEST_ERRORS.failed,
-  upstream_timeout: 'Error: The MCP server did not answer in time',
-  upstream_too_large: 'Error: The MCP server’s answer is too large',
+  upstream_timeout: proxiedRefusal('upstream_timeout', 'Error: The MCP server did not answer in time'),
+  upstream_too_large: proxiedRefusal('upstream_too_large', 'Error: The MCP server’s answer is too large'),
 }
 
 /** Text parts joined by newlines, else the content as JSON, as 0.1.1 writes a UI tool's result. */
@@ -263,43 +267,46 @@ class McpAppsRun<I extends AgUiRunInput> {
 
   private async answerProxied(reading: ReturnType<typeof readProxiedRequest>): Promise<void> {
     this.emit(proxiedRunStarted(this.input))
-    const result = await this.proxiedResult(reading).catch((error: unknown) => ({
-      error: McpHitlError.isInstance(error) ? `Error: ${error.message}` : PROXIED_REQUEST_ERRORS.failed,
-    }))
-    this.emit(proxiedRunFinished(this.input, result))
+    const answer = await this.proxiedResult(reading).catch((error: unknown): { refused: ProxiedRefusal } => {
+      if (!McpHitlError.isInstance(error)) return { refused: PROXIED_REQUEST_ERRORS.failed }
+      // The pool's own refusal (every caller's connections busy) is the proxy handler's 503.
+      return { refused: proxiedRefusal(error.code === 'over_capacity' ? 'unavailable' : 'internal', `Error: ${error.message}`) }
+    })
+    this.emit('refused' in answer ? refusedRunFinished(this.input, answer.refused) : proxiedRunFinished(this.input, answer.result))
     this.complete()
   }
 
-  private async proxiedResult(reading: ReturnType<typeof readProxiedRequest>): Promise<unknown> {
-    if (reading.kind === 'refused') return { error: reading.error }
-    if (reading.kind !== 'request') return { error: PROXIED_REQUEST_ERRORS.malformed }
+  private async proxiedResult(reading: ReturnType<typeof readProxiedRequest>): Promise<{ result: unknown } | { refused: ProxiedRefusal }> {
+    const refused = (refusal: ProxiedRefusal) => ({ refused: refusal })
+    if (reading.kind === 'refused') return refused(reading)
+    if (reading.kind !== 'request') return refused(PROXIED_REQUEST_ERRORS.malformed)
     const request = reading.request
     const checked = checkProxiedRequest(request, this.sessionId, this.deps.index)
-    if ('error' in checked) return { error: checked.error }
+    if ('error' in checked) return refused(checked)
     const sessionId = this.sessionId as string
     if (this.deps.authorize) {
       const authorize = this.deps.authorize
       const allowed = await Promise.resolve()
         .then(() => authorize(sessionId, request))
         .catch(() => false)
-      if (!allowed) return { error: PROXIED_REQUEST_ERRORS.forbidden }
+      if (!allowed) return refused(PROXIED_REQUEST_ERRORS.forbidden)
     }
     const server = checked.server
     if (request.method === 'tools/call' && (typeof request.params?.name !== 'string' || request.params.name.length === 0)) {
-      return { error: 'Error: `params.name` must be a tool name' }
+      return refused(PROXIED_REQUEST_ERRORS.noToolName)
     }
     // A tools/call may wait on a person (an elicitation); reads and pings get the short bound.
     const timeout = request.method === 'tools/call' ? this.deps.toolCallTimeout : this.deps.timeout
-    // A tool call runs on a session of its own (its elicitations come to this run); the rest share one.
-    const outcome = await this.deps.sessions.use(sessionId, this.scope, (sessions) =>
+    // A tool call runs on a connection of its own (its elicitations come to this run); the rest share one.
+    const outcome = await this.deps.pool.use(sessionId, this.scope, (connections) =>
       request.method === 'tools/call'
-        ? sessions.exclusive(server, (connection) => executeProxiedCall(connection, request, { timeout }), { origin: appCallOrigin(request), serverAnswered: (outcome) => outcome.ok })
-        : executeProxiedCall(sessions.shared(server), request, { timeout }),
+        ? connections.exclusive(server, (connection) => executeProxiedCall(connection, request, { timeout }), { origin: appCallOrigin(request), serverAnswered: (outcome) => outcome.ok })
+        : executeProxiedCall(connections.shared(server), request, { timeout }),
     )
-    if (outcome.ok) return outcome.result
-    if (!('cause' in outcome)) return { error: `Error: ${outcome.message}` }
+    if (outcome.ok) return { result: outcome.result }
+    if (!('cause' in outcome)) return refused(proxiedRefusal(outcome.reason, `Error: ${outcome.message}`))
     this.report({ phase: 'proxied_request', serverId: server.id, serverHash: server.hash, method: request.method, error: outcome.cause })
-    return { error: UPSTREAM_ERRORS[outcome.reason] }
+    return refused(UPSTREAM_ERRORS[outcome.reason])
   }
 
   // --- agent runs ---
@@ -307,8 +314,8 @@ class McpAppsRun<I extends AgUiRunInput> {
   private async discoverAndRun(): Promise<void> {
     let catalog: UiToolCatalog
     try {
-      const listed = await this.deps.sessions.use(this.sessionId, this.scope, (sessions) =>
-        Promise.all(this.deps.index.servers.map((server) => this.discover(server, sessions.shared(server)))),
+      const listed = await this.deps.pool.use(this.sessionId, this.scope, (connections) =>
+        Promise.all(this.deps.index.servers.map((server) => this.discover(server, connections.shared(server)))),
       )
       catalog = buildUiToolCatalog(listed, toolNames(this.input.tools), this.deps.appToolPrefix)
     } catch (error) {
@@ -321,7 +328,7 @@ class McpAppsRun<I extends AgUiRunInput> {
     this.runAgent({ ...this.input, tools }, transcript, catalog, false)
   }
 
-  private async discover(server: IndexedServer<McpProxyUrlServer>, connection: McpServerConnection) {
+  private async discover(server: IndexedServer<McpServerConfig>, connection: McpServerConnection) {
     try {
       const tools = await onLiveSession(connection, () => connection.listTools())
       return { server, tools, serverClaimedName: claimedServerName(connection.serverInfo()) }
@@ -389,13 +396,13 @@ class McpAppsRun<I extends AgUiRunInput> {
       return this.failInRun(`The agent called UI tools more than ${this.deps.maxToolCalls} times in one run (maxToolCalls)`)
     }
     try {
-      await this.deps.sessions.use(this.sessionId, this.scope, async (sessions) => {
+      await this.deps.pool.use(this.sessionId, this.scope, async (connections) => {
         for (const call of calls) {
           if (this.stopped) return
           const entry = catalog.get(call.name) as UiToolEntry
           const args = parseArguments(call)
           const origin = { toolName: entry.toolName, toolTitle: entry.title, arguments: typeof args === 'string' ? undefined : args, fromApp: false }
-          await sessions.exclusive(entry.server, (connection) => this.executeUiTool(call, entry, connection, transcript), {
+          await connections.exclusive(entry.server, (connection) => this.executeUiTool(call, entry, connection, transcript), {
             origin,
             serverAnswered: (answered) => answered,
           })
@@ -434,7 +441,7 @@ class McpAppsRun<I extends AgUiRunInput> {
       if (!('cause' in outcome)) return failed(outcome.message)
       const { id: serverId, hash: serverHash } = entry.server
       this.report({ phase: 'tool_call', serverId, serverHash, toolName: entry.toolName, error: outcome.cause })
-      return failed(outcome.reason === 'upstream_failed' ? TOOL_CALL_FAILED : UPSTREAM_ERRORS[outcome.reason].replace(/^Error: /, ''))
+      return failed(outcome.reason === 'upstream_failed' ? TOOL_CALL_FAILED : UPSTREAM_ERRORS[outcome.reason].error.replace(/^Error: /, ''))
     }
     const result = outcome.result as CallToolResult
     const content = resultText(result)

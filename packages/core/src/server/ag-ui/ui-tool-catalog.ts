@@ -12,8 +12,9 @@
  * description + "\n[UI Resource: uri]", parameters: inputSchema ?? { type: 'object', properties: {} } }`.
  */
 import { getToolUiResourceUri, getToolVisibility } from '../../apps/protocol'
-import type { McpProxyUrlServer, ListedTool } from '../apps/mcp-server-connection'
-import type { IndexedServer } from '../apps/mcp-server-index'
+import type { ListedTool } from '../mcp/mcp-server-connection'
+import type { McpServerConfig } from '../mcp/mcp-server-config'
+import type { IndexedServer } from '../mcp/mcp-server-index'
 
 /** A tool the model may call, and where it lives. */
 export interface UiToolEntry {
@@ -23,7 +24,7 @@ export interface UiToolEntry {
   toolName: string
   /** The tool's display name from its server's list. */
   title?: string | undefined
-  server: IndexedServer<McpProxyUrlServer>
+  server: IndexedServer<McpServerConfig>
   /** What the server called itself when it was listed (its `serverInfo`), the fallback name of its apps. */
   serverClaimedName?: string | undefined
   resourceUri: string
@@ -38,7 +39,7 @@ export type UiToolCatalog = ReadonlyMap<string, UiToolEntry>
 const MAX_NAME = 64
 const safe = (value: string) => value.replace(/[^A-Za-z0-9_-]/g, '_')
 
-function qualified(server: IndexedServer<McpProxyUrlServer>, name: string, appPrefix: string): string {
+function qualified(server: IndexedServer<McpServerConfig>, name: string, appPrefix: string): string {
   const prefix = safe(server.id ?? server.hash?.slice(0, 8) ?? 'server')
   const name1 = `${prefix}__${name}`
   // A server id such as `app` would qualify the tool into the apps' namespace again.
@@ -56,7 +57,7 @@ function isModelUiTool(tool: ListedTool): boolean {
  * namespace, which no server tool's name enters.
  */
 export function buildUiToolCatalog(
-  listed: readonly { server: IndexedServer<McpProxyUrlServer>; tools: readonly ListedTool[]; serverClaimedName?: string | undefined }[],
+  listed: readonly { server: IndexedServer<McpServerConfig>; tools: readonly ListedTool[]; serverClaimedName?: string | undefined }[],
   reserved: ReadonlySet<string>,
   appPrefix: string,
 ): UiToolCatalog {

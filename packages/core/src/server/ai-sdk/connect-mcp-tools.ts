@@ -25,7 +25,8 @@ import { type CallToolResult, getToolUiResourceUri, getToolVisibility } from '..
 import { McpHitlError } from '../../errors'
 import type { ElicitationDataPart } from '../../elicitation/wire'
 import { type McpAppsDataPart, toMcpAppsDataPart, toPendingMcpAppsDataPart } from '../apps/mcp-apps-data-part'
-import type { McpProxyUrlServer } from '../apps/mcp-server-connection'
+import { type HitlServer, isHitlServer } from '../hitl-server'
+import { isUrlServerConfig, type McpUrlServerConfig } from '../mcp/mcp-server-config'
 import { attachBrokerToAiSdkClient } from '../elicitation/adapters/ai-sdk'
 import { type UrlModeInnerTransport, withUrlElicitation } from '../elicitation/adapters/ai-sdk-url-mode'
 import { BROKER_ELICITATION_CAPABILITY } from '../elicitation/adapters/broker-elicitation-capability'
@@ -47,7 +48,7 @@ export interface ConnectMcpToolsOptions {
    * part, and its `title` names it on every elicitation and app (else what the server calls itself,
    * shown as its claim).
    */
-  server: McpProxyUrlServer
+  server: McpUrlServerConfig
   /** The broker that parks the elicitations until the person answers. */
   broker: Pick<ElicitationBroker, 'request' | 'complete'>
   /** The session allowed to answer them (the respond handler's `getSessionId` must return the same). */
@@ -97,7 +98,7 @@ const MAX_PENDING_CALLS = 1024
 // Bounded: a server paging forever must not hold the chat request.
 const MAX_TOOL_PAGES = 100
 
-async function defaultTransport(server: McpProxyUrlServer, streams: TaggedStreams): Promise<UrlModeInnerTransport> {
+async function defaultTransport(server: McpUrlServerConfig, streams: TaggedStreams): Promise<UrlModeInnerTransport> {
   const url = new URL(server.url)
   const requestInit = server.headers ? { headers: server.headers } : undefined
   // Loaded on first use: the MCP SDK is an optional peer, needed only when no transport is given.
@@ -110,8 +111,52 @@ async function defaultTransport(server: McpProxyUrlServer, streams: TaggedStream
   return new StreamableHTTPClientTransport(url, { ...(requestInit ? { requestInit } : {}), fetch: streams.fetch })
 }
 
-/** Connects to the MCP server for one chat request; see the module comment for what it sets up. */
-export async function connectMcpTools(options: ConnectMcpToolsOptions): Promise<McpTools> {
+/** Options of `connectMcpTools(hitl, options)`: the chat request (or its session) and the stream's writer. */
+export interface ConnectHitlToolsOptions {
+  /** The chat request: its session is the server object's `getSessionId(request)`. */
+  request?: Request | undefined
+  /** The caller's session, when already resolved (instead of `request`). */
+  sessionId?: string | undefined
+  /** The `id` (or `serverId`) of the server among the server object's; default its only one. */
+  server?: string | undefined
+  /** The UI message stream writer (`createUIMessageStream`'s `writer`). */
+  writer: McpToolsPartWriter
+  /** See {@link ConnectMcpToolsOptions.transport}. */
+  transport?: UrlModeInnerTransport | undefined
+  /** See {@link ConnectMcpToolsOptions.onCloseError}. */
+  onCloseError?: ((error: unknown) => void) | undefined
+}
+
+const hitlMisuse = (message: string) => new McpHitlError(`connectMcpTools: ${message}`, { code: 'misuse' })
+
+/** The single-server options for a server object's chat request; refuses (`forbidden`) a request without a session. */
+async function fromHitlServer(hitl: HitlServer, options: ConnectHitlToolsOptions): Promise<ConnectMcpToolsOptions> {
+  if (!options?.writer) throw hitlMisuse('pass (hitl, { request, writer })')
+  const urlServers = hitl.servers.filter(isUrlServerConfig)
+  const wanted = options.server
+  const server = wanted === undefined ? (urlServers.length === 1 ? urlServers[0] : undefined) : urlServers.find((s) => (s.id ?? s.serverId) === wanted)
+  if (!server) {
+    const ids = urlServers.map((s) => s.id ?? s.serverId ?? s.url).join(', ')
+    throw hitlMisuse(wanted === undefined ? `the server object has ${urlServers.length} URL servers (${ids}): name one with \`server\`` : `no URL server "${wanted.slice(0, 100)}" (it has ${ids})`)
+  }
+  let sessionId = options.sessionId
+  if (sessionId === undefined) {
+    if (!options.request) throw hitlMisuse('pass the chat `request` (or its `sessionId`)')
+    sessionId = (await hitl.getSessionId(options.request)) ?? undefined
+  }
+  if (!sessionId) throw new McpHitlError('The chat request has no session: sign the caller in first', { code: 'forbidden', status: 403 })
+  return { server, broker: hitl.broker, sessionId, writer: options.writer, transport: options.transport, onCloseError: options.onCloseError }
+}
+
+/**
+ * Connects to the MCP server for one chat request; see the module comment for what it sets up.
+ * With a `createHitlServer` object: its broker, its session of `request` and its (only, or named) server.
+ */
+export async function connectMcpTools(hitl: HitlServer, options: ConnectHitlToolsOptions): Promise<McpTools>
+/** Connects to the MCP server for one chat request, each part given by hand. */
+export async function connectMcpTools(options: ConnectMcpToolsOptions): Promise<McpTools>
+export async function connectMcpTools(first: HitlServer | ConnectMcpToolsOptions, second?: ConnectHitlToolsOptions): Promise<McpTools> {
+  const options = isHitlServer(first) ? await fromHitlServer(first, second as ConnectHitlToolsOptions) : (first as ConnectMcpToolsOptions)
   if (!options?.server?.url || !options.broker || !options.writer || typeof options.sessionId !== 'string') {
     throw new McpHitlError('connectMcpTools: pass { server: { type, url }, broker, sessionId, writer }', { code: 'misuse' })
   }

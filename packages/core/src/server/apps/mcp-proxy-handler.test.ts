@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { McpHitlError } from '../../errors'
 import { sessionFromCookie, sessionFromHeader } from '../http/session-from-request'
 import { createMcpProxyHandler, type McpProxyErrorEvent, type McpProxyHandlerOptions } from './mcp-proxy-handler'
-import type { McpProxyClient } from './mcp-server-connection'
+import type { McpProxyClient } from '../mcp/mcp-server-config'
 import { computeServerHash } from './server-hash'
 
 /** A real SDK client linked in memory to a real McpServer; counts list/call requests. */

@@ -27,14 +27,17 @@ import { jsonResponse } from '../http/json-response'
 import { type JsonBodyOptions, readJsonBody, resolveBodyLimits } from '../http/read-json-body'
 import { createSessionRateLimiter } from '../http/session-rate-limiter'
 import { type GetSessionId, requireGetSessionId, resolveSession } from '../http/session-resolver'
-import { responseTooLargeError } from './bounded-mcp-fetch'
-import { appCallOrigin, type RunScope, UserMcpSessions } from '../ag-ui/user-mcp-sessions'
+import { responseTooLargeError, upstreamTimeoutError } from '../mcp/bounded-mcp-fetch'
+import { appCallOrigin, type McpConnectionPool, type RunScope } from '../mcp/mcp-connection-pool'
+import { createMcpPool, type McpLimits, resolveMcpLimits } from '../mcp/mcp-limits'
+import { isUrlServerConfig, type McpServerConfig } from '../mcp/mcp-server-config'
+import { assertProxyServerUrl } from '../mcp/mcp-server-connection'
+import { type IndexedServer, indexMcpServers, type McpServerIndex } from '../mcp/mcp-server-index'
+import { PendingElicitations, silenceDeadline } from '../mcp/pending-elicitations'
+import { executeProxiedCall } from '../mcp/proxied-call'
 import type { ElicitationBroker } from '../elicitation/elicitation-broker-types'
-import { upstreamTimeoutError } from './bounded-mcp-fetch'
-import { assertProxyServerUrl, McpServerConnection, type McpProxyServerConfig, type McpProxyUrlServer } from './mcp-server-connection'
-import { PendingElicitations, silenceDeadline } from './pending-elicitations'
-import { type IndexedServer, indexMcpServers } from './mcp-server-index'
-import { executeProxiedCall } from './proxied-call'
+
+export { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_PROXY_TIMEOUT_MS, DEFAULT_PROXY_TOOL_CALL_TIMEOUT_MS } from '../mcp/mcp-limits'
 
 /**
  * What `onError` receives (never sent to the app): an upstream failure names its server and method;
@@ -49,7 +52,7 @@ export interface McpProxyErrorEvent {
 
 /** Options of {@link createMcpProxyHandler}. */
 export interface McpProxyHandlerOptions extends JsonBodyOptions {
-  servers: McpProxyServerConfig[]
+  servers: McpServerConfig[]
   /**
    * Required: the caller's session, the same function the respond handler takes. The proxy calls
    * tools with the backend's credentials, so a caller without a session gets 403. A trusted
@@ -91,23 +94,20 @@ export interface McpProxyHandlerOptions extends JsonBodyOptions {
    * `timeoutMs`, except while the caller has an elicitation open: that wait is the person's.
    */
   toolCallTimeoutMs?: number | undefined
-  /** With a broker: callers holding MCP sessions at once (the least recently used idle one is closed). Default 1,000. */
+  /** With a broker: callers holding MCP connections at once (the least recently used idle one is closed). Default 1,000. */
+  maxCallers?: number | undefined
+  /** @deprecated The former name of `maxCallers`, read when that is absent. */
   maxSessions?: number | undefined
-  /** With a broker: a caller's MCP sessions close after this long unused, in ms. Default 600,000. */
+  /** With a broker: a caller's MCP connections close after this long unused, in ms. Default 600,000. */
+  callerIdleMs?: number | undefined
+  /** @deprecated The former name of `callerIdleMs`, read when that is absent. */
   sessionIdleMs?: number | undefined
-  /** With a broker: tool calls of one caller running on one server at once, each on its own MCP session. Default 4. */
+  /** With a broker: tool calls of one caller running on one server at once, each on its own MCP connection. Default 4. */
   parallelToolCalls?: number | undefined
 }
 
 /** The Fetch-API handler, plus `close()` to end the MCP sessions it holds. */
 export type McpProxyHandler = ((request: Request) => Promise<Response>) & { close(): Promise<void> }
-
-/** Default of `timeoutMs`. */
-export const DEFAULT_PROXY_TIMEOUT_MS = 60_000
-/** Default of `maxResponseBytes`: 4 MiB. */
-export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024
-/** Default of `toolCallTimeoutMs`: the broker's default time to answer, and a minute. */
-export const DEFAULT_PROXY_TOOL_CALL_TIMEOUT_MS = 660_000
 
 // A proxied call has no chat stream: the broker's parts reach the page on the session's live channel.
 const NO_STREAM: RunScope = { emit: () => undefined, open: false }
@@ -123,48 +123,60 @@ function checkRateLimit(limit: RateLimit | undefined): void {
   }
 }
 
+/** What the proxy relays to: the servers, the pool of their connections, and each caller's open elicitations. */
+export interface McpProxyServers {
+  index: McpServerIndex<McpServerConfig>
+  pool: McpConnectionPool
+  /** With a broker: the pool's broker counts each caller's open elicitations here (see `silenceDeadline`). */
+  pending?: PendingElicitations | undefined
+  /** Closes what the handler owns (its own pool; nothing when the pool is a `createHitlServer`'s). */
+  close: () => Promise<void>
+}
+
 /** Creates the MCP proxy handler; see the module comment for the checks and statuses. */
 export function createMcpProxyHandler(options: McpProxyHandlerOptions): McpProxyHandler {
   if (!Array.isArray(options?.servers)) throw new McpHitlError(`${API}: \`servers\` must be an array of server configs`, { code: 'misuse' })
   requireGetSessionId(API, options)
   checkRateLimit(options.rateLimit)
-  const timeout = options.timeoutMs ?? DEFAULT_PROXY_TIMEOUT_MS
-  const connectionOptions = {
-    timeoutMs: timeout,
-    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
-    toolsTtlMs: options.toolsTtlMs ?? 60_000,
-    unknownToolTtlMs: options.unknownToolTtlMs ?? 5000,
-    now: options.now ?? Date.now,
-  }
-  for (const config of options.servers) if (!('connect' in config)) assertProxyServerUrl(API, config)
+  const limits = resolveMcpLimits(API, mcpLimitsOf(options), options.now)
+  for (const config of options.servers) if (isUrlServerConfig(config)) assertProxyServerUrl(API, config)
   const index = indexMcpServers(API, options.servers)
-  const connections = new Map(index.servers.map((server) => [server, new McpServerConnection(server.config, connectionOptions)]))
-  const toolCallTimeout = options.toolCallTimeoutMs ?? DEFAULT_PROXY_TOOL_CALL_TIMEOUT_MS
-  if (!(Number.isFinite(toolCallTimeout) && toolCallTimeout > 0)) {
-    throw new McpHitlError(`${API}: toolCallTimeoutMs must be a positive number of ms (got ${toolCallTimeout}); leave it unset for ${DEFAULT_PROXY_TOOL_CALL_TIMEOUT_MS}`, { code: 'misuse' })
-  }
-  const pending = new PendingElicitations()
-  const sessions = options.broker
-    ? new UserMcpSessions({
-        broker: pending.wrap(options.broker),
-        clientInfo: { name: 'mcp-hitl-proxy', version: '0.1.0' },
-        connection: { ...connectionOptions, exchangeTimeoutMs: Math.max(timeout, toolCallTimeout) },
-        maxSessions: options.maxSessions,
-        idleMs: options.sessionIdleMs,
-        parallelToolCalls: options.parallelToolCalls,
-      })
-    : undefined
+  const pending = options.broker ? new PendingElicitations() : undefined
+  const pool = createMcpPool(limits, {
+    broker: options.broker && pending?.wrap(options.broker),
+    exchangeTimeoutMs: Math.max(limits.timeoutMs, limits.toolCallTimeoutMs),
+    clientInfo: { name: 'mcp-hitl-proxy', version: '0.1.0' },
+    owner: 'The MCP proxy handler',
+  })
+  return mcpProxyHandlerOver({ index, pool, pending, close: () => pool.close() }, options)
+}
+
+/** The MCP limits among the handler's options (`maxSessions` and `sessionIdleMs` read as their new names). */
+export function mcpLimitsOf(options: McpLimits & { maxSessions?: number | undefined; sessionIdleMs?: number | undefined }): McpLimits {
+  return { ...options, maxCallers: options.maxCallers ?? options.maxSessions, callerIdleMs: options.callerIdleMs ?? options.sessionIdleMs }
+}
+
+/**
+ * The handler over `servers` (its own pool, or a `createHitlServer`'s): `options.servers` and the
+ * pool's bounds are not read; `options.broker` (or `servers.pending`) says whether tool calls run
+ * on the caller's own connections.
+ */
+export function mcpProxyHandlerOver(servers: McpProxyServers, options: Omit<McpProxyHandlerOptions, 'servers'>): McpProxyHandler {
+  requireGetSessionId(API, options)
+  checkRateLimit(options.rateLimit)
+  const { index, pool, pending } = servers
+  const { timeoutMs: timeout, toolCallTimeoutMs: toolCallTimeout, maxResponseBytes } = resolveMcpLimits(API, mcpLimitsOf(options), options.now)
   const limits = resolveBodyLimits(options, 1024 * 1024)
   const rateLimit = options.rateLimit ? createSessionRateLimiter(options.rateLimit) : undefined
   const reportError = (error: unknown) => options.onError?.({ error })
   const session = { getSessionId: options.getSessionId, onError: reportError }
 
-  // With a broker, a tool call runs on a session of the caller's own, silence-bounded by `timeoutMs` except while a person answers.
-  async function callAsCaller(request: Request, proxied: ProxiedMCPRequest, server: IndexedServer<McpProxyUrlServer>, sessionId: string) {
-    const deadline = silenceDeadline(pending, sessionId, timeout, () => upstreamTimeoutError(timeout))
+  // With a broker, a tool call runs on a connection of the caller's own, silence-bounded by `timeoutMs` except while a person answers.
+  async function callAsCaller(request: Request, proxied: ProxiedMCPRequest, server: IndexedServer<McpServerConfig>, sessionId: string, open: PendingElicitations) {
+    const deadline = silenceDeadline(open, sessionId, timeout, () => upstreamTimeoutError(timeout))
     const signal = AbortSignal.any([request.signal, deadline.signal])
     try {
-      return await (sessions as UserMcpSessions).use(sessionId, NO_STREAM, (mine) =>
+      return await pool.use(sessionId, NO_STREAM, (mine) =>
         mine.exclusive(server, (connection) => executeProxiedCall(connection, proxied, { signal, timeout: toolCallTimeout }), {
           origin: appCallOrigin(proxied),
           serverAnswered: (outcome) => outcome.ok,
@@ -178,17 +190,16 @@ export function createMcpProxyHandler(options: McpProxyHandlerOptions): McpProxy
     }
   }
 
-  async function relay(request: Request, proxied: ProxiedMCPRequest, server: IndexedServer<McpProxyServerConfig>, sessionId: string): Promise<Response> {
-    const connection = connections.get(server) as McpServerConnection
+  async function relay(request: Request, proxied: ProxiedMCPRequest, server: IndexedServer<McpServerConfig>, sessionId: string): Promise<Response> {
     const outcome =
-      sessions && proxied.method === 'tools/call' && !('connect' in server.config)
-        ? await callAsCaller(request, proxied, server as IndexedServer<McpProxyUrlServer>, sessionId)
-        : await executeProxiedCall(connection, proxied, { signal: request.signal, timeout })
+      pending && proxied.method === 'tools/call' && isUrlServerConfig(server.config)
+        ? await callAsCaller(request, proxied, server, sessionId, pending)
+        : await executeProxiedCall(pool.shared(server), proxied, { signal: request.signal, timeout })
     if (outcome.ok) return jsonResponse(outcome.result)
     if (!('cause' in outcome)) throw new HttpRefusal(outcome.reason, outcome.message)
     options.onError?.({ serverId: server.id, serverHash: server.hash ?? proxied.serverHash, method: proxied.method, error: outcome.cause })
     if (outcome.reason === 'upstream_timeout') throw new HttpRefusal(outcome.reason, 'The MCP server did not answer in time')
-    if (outcome.reason === 'upstream_too_large') throw new HttpRefusal(outcome.reason, responseTooLargeError(connectionOptions.maxResponseBytes).message)
+    if (outcome.reason === 'upstream_too_large') throw new HttpRefusal(outcome.reason, responseTooLargeError(maxResponseBytes).message)
     throw new HttpRefusal('upstream_failed', 'MCP request failed')
   }
 
@@ -214,11 +225,6 @@ export function createMcpProxyHandler(options: McpProxyHandlerOptions): McpProxy
     return relay(request, proxied, server, sessionId)
   })
 
-  return Object.assign(handle, {
-    async close() {
-      await Promise.all([...[...connections.values()].map((connection) => connection.close()), sessions?.close()])
-    },
-  })
+  return Object.assign(handle, { close: servers.close })
 }
 
-export type { McpProxyClient, McpProxyServerConfig } from './mcp-server-connection'

@@ -20,7 +20,7 @@
 import { randomUUID } from 'node:crypto'
 import { McpHitlError } from '../../../errors'
 import { isRecord } from '../../../guards'
-import { withDeadline } from '../../apps/with-deadline'
+import { withDeadline } from '../../mcp/with-deadline'
 import type { ElicitationRequestData } from '../../../elicitation/wire'
 import type { RedisScriptRunner } from './redis-client'
 import { RedisConnection, type RedisConnectionOptions } from './redis-connection'

@@ -15,71 +15,8 @@ import { BROKER_ELICITATION_CAPABILITY } from '../elicitation/adapters/broker-el
 import { attachBrokerToMcpClient } from '../elicitation/adapters/mcp-sdk'
 import type { ElicitationContextOption } from '../elicitation/adapters/read-context'
 import type { ElicitationBroker } from '../elicitation/elicitation-broker-types'
+import type { McpProxyClient, McpServerConfig, McpUrlServerConfig } from './mcp-server-config'
 import { importOptionalPeer } from '../import-optional-peer'
-
-/** Per-request options the proxy passes to the client: its abort signal and timeout. */
-export interface McpProxyRequestOptions {
-  signal?: AbortSignal | undefined
-  timeout?: number | undefined
-}
-
-/**
- * The part of an MCP client the proxy uses. An MCP TypeScript SDK `Client` (v1) has this shape; it is
- * written out rather than picked from the SDK so these declarations need no SDK installed.
- */
-export interface McpProxyClient {
-  callTool(
-    params: { name: string; arguments?: Record<string, unknown> | undefined },
-    resultSchema?: undefined,
-    options?: McpProxyRequestOptions,
-  ): Promise<unknown>
-  readResource(params: { uri: string }, options?: McpProxyRequestOptions): Promise<unknown>
-  listResources(params?: { cursor?: string | undefined }, options?: McpProxyRequestOptions): Promise<unknown>
-  listResourceTemplates(params?: { cursor?: string | undefined }, options?: McpProxyRequestOptions): Promise<unknown>
-  ping(options?: McpProxyRequestOptions): Promise<unknown>
-  notification(notification: { method: string; params?: Record<string, unknown> | undefined }): Promise<void>
-  listTools(
-    params?: { cursor?: string | undefined },
-    options?: McpProxyRequestOptions,
-  ): Promise<{ tools: ListedTool[]; nextCursor?: string | undefined }>
-  close(): Promise<void>
-  /** The server's `serverInfo` from `initialize` (what it calls itself), when the client keeps it. */
-  getServerVersion?(): { name?: string | undefined; title?: string | undefined; icons?: unknown } | undefined
-}
-
-/** A server reached over Streamable HTTP (`http`) or legacy SSE (`sse`), as the middleware configures it. */
-export interface McpProxyUrlServer {
-  /**
-   * The server's name as the person sees it ("Weather"), on every surface that names it: each
-   * elicitation ("Weather asks for information"), each app's frame and its requests. The host's
-   * word: what the server calls itself (`serverInfo`) is only the fallback, and shown as its claim.
-   */
-  title?: string | undefined
-  /** Stable id (the middleware's `serverId`), preferred over the hash for lookups. */
-  id?: string | undefined
-  /** Alias of `id`, so one config array can serve the middleware and this proxy. */
-  serverId?: string | undefined
-  type: 'http' | 'sse'
-  /** An http(s) URL without credentials in it (send those in `headers`). */
-  url: string
-  /** Sent with every request to the MCP server (auth); not part of the hash. */
-  headers?: Record<string, string> | undefined
-}
-
-/** A server reached through a factory that returns a connected SDK client. */
-export interface McpProxyFactoryServer {
-  /** The server's name as the person sees it (see `McpProxyUrlServer.title`). */
-  title?: string | undefined
-  id: string
-  /** When given, the hash of `{ type, url }` also finds this server (as for the middleware's config). */
-  type?: 'http' | 'sse' | undefined
-  url?: string | undefined
-  /** Bounded by the proxy's `timeoutMs`; a client that arrives later is closed. */
-  connect: () => Promise<McpProxyClient>
-}
-
-/** One entry of `createMcpProxyHandler({ servers })`. */
-export type McpProxyServerConfig = McpProxyUrlServer | McpProxyFactoryServer
 
 /** A tool as listed by the server: `name` and `_meta` decide visibility; the definition is kept only on request. */
 export interface ListedTool {
@@ -149,7 +86,7 @@ function toolTitle(tool: { title?: unknown; annotations?: unknown }): string | u
 }
 
 /** Refuses, at creation, a URL the proxy would never connect to; `api` names the caller. */
-export function assertProxyServerUrl(api: string, config: McpProxyUrlServer): void {
+export function assertProxyServerUrl(api: string, config: McpUrlServerConfig): void {
   let url: URL | undefined
   try {
     url = new URL(config.url)
@@ -165,7 +102,7 @@ export function assertProxyServerUrl(api: string, config: McpProxyUrlServer): vo
 }
 
 /** Connects an SDK client to a URL-configured server within `options`' bounds (origin pinned, no redirects). */
-export async function connectUrlServer(config: McpProxyUrlServer, options: McpServerConnectionOptions): Promise<McpProxyClient> {
+export async function connectUrlServer(config: McpUrlServerConfig, options: McpServerConnectionOptions): Promise<McpProxyClient> {
   const url = new URL(config.url)
   // Loaded on first use: the SDK is an optional peer, needed only for URL-configured servers.
   const [{ Client }, { StreamableHTTPClientTransport }] = await Promise.all([
@@ -206,7 +143,7 @@ export async function connectUrlServer(config: McpProxyUrlServer, options: McpSe
  * v1 surface it uses.
  */
 async function connectWithSdkV2(
-  type: McpProxyUrlServer['type'],
+  type: McpUrlServerConfig['type'],
   url: URL,
   transportOptions: { requestInit: RequestInit; fetch: typeof fetch },
   capabilities: Record<string, unknown>,
@@ -265,7 +202,7 @@ export class McpServerConnection {
   private uiResources: { at: number; list: Promise<Map<string, ListedUiResource>> } | undefined
 
   constructor(
-    readonly config: McpProxyServerConfig,
+    readonly config: McpServerConfig,
     private readonly options: McpServerConnectionOptions,
   ) {}
 

@@ -9,7 +9,8 @@ import { getToolVisibility, type ProxiedMCPRequest } from '../../apps/protocol'
 import { McpHitlError } from '../../errors'
 import { REQUEST_TIMEOUT_RPC_CODE, RESPONSE_TOO_LARGE_RPC_CODE } from '../../http-errors'
 import { upstreamTimeoutError } from './bounded-mcp-fetch'
-import type { McpProxyClient, McpServerConnection } from './mcp-server-connection'
+import type { McpServerConnection } from './mcp-server-connection'
+import type { McpProxyClient } from './mcp-server-config'
 import { withDeadline } from './with-deadline'
 
 /** How an upstream failure is answered: the wait ran out, the answer was too large, or anything else. */

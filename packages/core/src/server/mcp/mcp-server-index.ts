@@ -6,7 +6,7 @@
  * duplicate ids are refused.
  */
 import { McpHitlError } from '../../errors'
-import { computeServerHash } from './server-hash'
+import { computeServerHash } from '../apps/server-hash'
 
 /** What the index reads of a server config: `id` (or the middleware's `serverId` alias), `type` and `url`. */
 export interface IndexableServer {

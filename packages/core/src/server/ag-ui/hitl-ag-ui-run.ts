@@ -1,0 +1,35 @@
+/**
+ * The AG-UI run of a `createHitlServer` object: the kit's MCP Apps middleware over the object's
+ * servers, broker and one MCP connection pool (the proxy's), bound to the caller's session, around
+ * the agent the host builds for the run. The middleware closes with the server object.
+ */
+import type { HitlServer } from '../hitl-server'
+import type { AgUiNextAgent, AgUiObservable, AgUiRunInput } from './ag-ui-types'
+import { type McpAppsMiddlewareOptions, mcpAppsMiddlewareOver } from './mcp-apps-middleware'
+
+/** What a run's agent is built from: the caller's session and the request. */
+export interface HitlAgUiRunContext {
+  sessionId: string
+  request: Request
+}
+
+/** Options of `createAgUiHandler(hitl, options)` beyond the handler's own bounds. */
+export interface HitlAgUiRunOptions<I extends AgUiRunInput> {
+  /** The agent of one run (e.g. `new MyAgent({ sessionId })`); the middleware runs around it. */
+  agent: (context: HitlAgUiRunContext) => AgUiNextAgent<I, AgUiObservable<unknown>>
+  /** The middleware's own options (servers, broker and MCP bounds come from the server object). */
+  mcpApps?: Omit<McpAppsMiddlewareOptions, 'mcpServers' | 'broker' | 'sdk'> | undefined
+}
+
+/** The `run` of the handler: each run through the server object's middleware around `agent(context)`. */
+export function hitlAgUiRun<I extends AgUiRunInput>(hitl: HitlServer, options: HitlAgUiRunOptions<I>) {
+  const onError = hitl.onError
+  const mcpApps = mcpAppsMiddlewareOver(
+    { index: hitl.mcp.index, pool: hitl.mcp.pool, close: async () => undefined },
+    { ...(onError ? { onError: (event) => onError(event.error) } : {}), ...options.mcpApps },
+    hitl.mcp.timeoutMs,
+    hitl.mcp.toolCallTimeoutMs,
+  )
+  hitl.own(() => mcpApps.close())
+  return (input: I, context: HitlAgUiRunContext): AgUiObservable<unknown> => mcpApps.forSession(context.sessionId)(input, options.agent(context))
+}

@@ -1,0 +1,191 @@
+/**
+ * One server object for the kit (as Hono has one app object): it resolves the caller's session
+ * once (`getSessionId`), owns the broker and one pool of MCP connections over one list of server
+ * configs, and answers every route of the page under one base path with one Fetch handler:
+ *
+ * - `POST {basePath}/respond`: an answer `{ id, action, content? }` (`createRespondHandler`)
+ * - `GET {basePath}/pending`: the caller's pending elicitations (`createListHandler`)
+ * - `GET {basePath}/events`: the caller's live channel (`createElicitationEventsHandler`)
+ * - `POST {basePath}/mcp-proxy`: an app's proxied MCP request (`createMcpProxyHandler`)
+ *
+ * The integrations take the object: `connectMcpTools(hitl, …)` for an AI SDK chat route,
+ * `createAgUiHandler(hitl, …)` for AG-UI; both run on the same broker, and the AG-UI middleware on
+ * the same pool as the proxy. The route factories stay available as building blocks.
+ */
+import { McpHitlError } from '../errors'
+import { mcpProxyHandlerOver } from './apps/mcp-proxy-handler'
+import { createElicitationBroker } from './elicitation/elicitation-broker'
+import type { ElicitationBroker, ElicitationBrokerOptions } from './elicitation/elicitation-broker-types'
+import { createElicitationEventsHandler, type ElicitationEventsHandlerOptions } from './elicitation/events-handler'
+import { createListHandler } from './elicitation/list-handler'
+import { createRespondHandler, type RespondHandlerOptions } from './elicitation/respond-handler'
+import type { ElicitationStore } from './elicitation/stores/elicitation-store'
+import { jsonResponse } from './http/json-response'
+import { type GetSessionId, requireGetSessionId } from './http/session-resolver'
+import type { McpConnectionPool } from './mcp/mcp-connection-pool'
+import { createMcpPool, type McpLimits, resolveMcpLimits } from './mcp/mcp-limits'
+import { assertProxyServerUrl } from './mcp/mcp-server-connection'
+import { isUrlServerConfig, type McpServerConfig } from './mcp/mcp-server-config'
+import { indexMcpServers, type McpServerIndex } from './mcp/mcp-server-index'
+import { PendingElicitations } from './mcp/pending-elicitations'
+import type { McpProxyHandlerOptions } from './apps/mcp-proxy-handler'
+
+/** Options of {@link createHitlServer}. */
+export interface HitlServerOptions {
+  /** Required. Resolves the caller's session for every route and integration; see {@link GetSessionId}. */
+  getSessionId: GetSessionId
+  /** The MCP servers, each `{ id, title?, type, url, headers? }` (or `serverId`, as `@ag-ui/mcp-apps-middleware` names it) or a factory. */
+  servers: McpServerConfig[]
+  /** Where pending elicitations live. Default: in this process. */
+  store?: ElicitationStore | undefined
+  /**
+   * The broker's other options (time to answer, bounds, hooks), or a broker of your own to share
+   * (then `store` is not read, and `close()` leaves the broker to you).
+   */
+  broker?: Omit<ElicitationBrokerOptions, 'store'> | ElicitationBroker | undefined
+  /** Path the routes sit under. Default `/api/hitl`. */
+  basePath?: string | undefined
+  /** Bounds of every MCP wait, answer and connection (one pool for every path). */
+  limits?: McpLimits | undefined
+  /** Decides each proxied request of an app after the kit's own checks; see `createMcpProxyHandler`. */
+  authorize?: McpProxyHandlerOptions['authorize']
+  /** The proxy's per-session rate limit; see `createMcpProxyHandler`. */
+  rateLimit?: McpProxyHandlerOptions['rateLimit']
+  /** The live channel's bounds; see `createElicitationEventsHandler`. */
+  events?: Omit<ElicitationEventsHandlerOptions, 'getSessionId' | 'onError'> | undefined
+  /** Called with unexpected failures of any route (store down, an MCP server failing); never with content. */
+  onError?: ((error: unknown) => void) | undefined
+}
+
+/** The servers and the one pool of their connections, as the integrations run over them. */
+export interface HitlMcp {
+  /** The servers by `id` / `serverId` and hash. */
+  index: McpServerIndex<McpServerConfig>
+  /** The one pool of MCP connections of this server object. */
+  pool: McpConnectionPool
+  /** Each caller's open elicitations, counted by the pool's broker. */
+  pending: PendingElicitations
+  /** The resolved bounds of every MCP wait. */
+  timeoutMs: number
+  /** The resolved bound of one tool call. */
+  toolCallTimeoutMs: number
+}
+
+/** The routes of a {@link HitlServer}, each at `{basePath}/{route}`. */
+export type HitlRoute = 'respond' | 'pending' | 'events' | 'mcp-proxy'
+
+const isBroker = (value: unknown): value is ElicitationBroker =>
+  typeof value === 'object' && value !== null && typeof (value as ElicitationBroker).request === 'function' && typeof (value as ElicitationBroker).respond === 'function'
+
+/** What {@link createHitlServer} returns. */
+export interface HitlServer {
+  /** One Fetch handler for every route under `basePath`; any other path is a 404. */
+  fetch(request: Request): Promise<Response>
+  /** The routes' base path, e.g. `/api/hitl` (the page's `api`). */
+  readonly basePath: string
+  /** The session resolver every route and integration uses. */
+  readonly getSessionId: GetSessionId
+  /** The broker the routes and integrations share. */
+  readonly broker: ElicitationBroker
+  /** The MCP server configs, as given. */
+  readonly servers: readonly McpServerConfig[]
+  /** Each route's Fetch handler, to mount one at a path of your own (a Next.js route file). */
+  readonly routes: Readonly<Record<HitlRoute, (request: Request) => Promise<Response>>>
+  /** The servers and their one pool, for `connectMcpTools` and `createAgUiHandler`. */
+  readonly mcp: HitlMcp
+  /** Called by the integrations with their unexpected failures. */
+  readonly onError: ((error: unknown) => void) | undefined
+  /** Registers something to close with the server (an integration's middleware). */
+  own(close: () => Promise<void>): void
+  /** Closes the pool, what the integrations registered, and the broker it made (with the store, if the broker made it). */
+  close(): Promise<void>
+}
+
+const API = 'createHitlServer'
+const misuse = (message: string) => new McpHitlError(`${API}: ${message}`, { code: 'misuse' })
+
+function normalizeBasePath(basePath: string | undefined): string {
+  const path = basePath ?? '/api/hitl'
+  if (typeof path !== 'string' || !path.startsWith('/')) throw misuse('`basePath` must be a path that starts with "/", e.g. "/api/hitl"')
+  return path.replace(/\/+$/, '')
+}
+
+/** True for what {@link createHitlServer} returns. */
+export function isHitlServer(value: unknown): value is HitlServer {
+  return typeof value === 'object' && value !== null && HITL_SERVER in value
+}
+
+const HITL_SERVER = Symbol.for('mcp-hitl.hitl-server')
+
+/** Creates the kit's one server object; see the module comment for its routes. */
+export function createHitlServer(options: HitlServerOptions): HitlServer {
+  requireGetSessionId(API, options)
+  if (!Array.isArray(options.servers)) throw misuse('`servers` must be an array of server configs, e.g. [{ id: "docs", type: "http", url }]')
+  for (const config of options.servers) if (isUrlServerConfig(config)) assertProxyServerUrl(API, config)
+  const basePath = normalizeBasePath(options.basePath)
+  const limits = resolveMcpLimits(API, options.limits ?? {}, undefined)
+  const index = indexMcpServers(API, options.servers)
+  const { getSessionId, onError } = options
+  const given = isBroker(options.broker) ? options.broker : undefined
+  const broker = given ?? createElicitationBroker({ ...(options.broker as ElicitationBrokerOptions | undefined), ...(options.store ? { store: options.store } : {}) })
+  const pending = new PendingElicitations()
+  const pool = createMcpPool(limits, {
+    broker: pending.wrap(broker),
+    exchangeTimeoutMs: Math.max(limits.timeoutMs, limits.toolCallTimeoutMs),
+    clientInfo: { name: 'mcp-hitl', version: '0.1.0' },
+    owner: API,
+  })
+  const owned: (() => Promise<void>)[] = []
+  const session = { getSessionId, onError }
+  const proxy = mcpProxyHandlerOver(
+    { index, pool, pending, close: async () => undefined },
+    {
+      ...session,
+      broker,
+      authorize: options.authorize,
+      rateLimit: options.rateLimit,
+      onError: onError && ((event) => onError(event.error)),
+      ...options.limits,
+    },
+  )
+  const routes: Record<HitlRoute, (request: Request) => Promise<Response>> = {
+    respond: createRespondHandler(broker, session satisfies RespondHandlerOptions),
+    pending: createListHandler(broker, session),
+    events: createElicitationEventsHandler(broker, { ...options.events, ...session }),
+    'mcp-proxy': proxy,
+  }
+
+  let closing: Promise<void> | undefined
+  const server: HitlServer & { [HITL_SERVER]: true } = {
+    [HITL_SERVER]: true,
+    basePath,
+    getSessionId,
+    broker,
+    servers: options.servers,
+    routes,
+    mcp: { index, pool, pending, timeoutMs: limits.timeoutMs, toolCallTimeoutMs: limits.toolCallTimeoutMs },
+    onError,
+    async fetch(request) {
+      const { pathname } = new URL(request.url)
+      const name = pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length + 1) : ''
+      const route = Object.hasOwn(routes, name) ? routes[name as HitlRoute] : undefined
+      if (!route) {
+        return jsonResponse({ error: `No route ${pathname.slice(0, 200)}: the kit answers ${Object.keys(routes).map((name) => `${basePath}/${name}`).join(', ')}`, code: 'not_found' }, 404)
+      }
+      return route(request)
+    },
+    own(close) {
+      if (closing) throw misuse('the server is closed; create the integration before `close()`')
+      owned.push(close)
+    },
+    close() {
+      closing ??= (async () => {
+        await Promise.allSettled(owned.map((close) => close()))
+        await pool.close()
+        if (!given) await broker.close()
+      })()
+      return closing
+    },
+  }
+  return server
+}
