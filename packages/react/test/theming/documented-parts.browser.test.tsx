@@ -38,7 +38,7 @@ afterEach(() => {
 describe('the documented parts render', () => {
   it('the dialog: header, origin, queue, fields, choices, errors, discard question', async () => {
     const first = formRequest(schema, {
-      expiresAt: new Date(Date.now() + 600_000).toISOString(),
+      expiresAt: Date.now() + 600_000,
       serverIcon: PNG,
       serverClaimedName: 'Acme',
       raisedBy: {

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { THEME_VARIABLES } from '../../src/shared/theme-variables'
 
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8')
 const css = read('../../src/styles.css').replace(/\/\*[\s\S]*?\*\//g, '')
@@ -34,6 +35,10 @@ describe('docs/theming.md and styles.css name the same variables', () => {
   it('documents every variable the stylesheet uses', () => {
     const names = documented()
     expect([...used].filter((name) => !names.has(name)).sort()).toEqual([])
+  })
+
+  it('the list a portalled dialog copies from the chat is the stylesheet’s', () => {
+    expect([...THEME_VARIABLES].sort()).toEqual([...used].sort())
   })
 
   it('uses every variable the doc lists', () => {
