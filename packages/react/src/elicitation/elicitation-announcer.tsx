@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react'
+import type { CSSProperties, Ref } from 'react'
 
 // Visually hidden, still read: the usual clip pattern, inline so it works without the stylesheet.
 const HIDDEN: CSSProperties = {
@@ -14,9 +14,9 @@ const HIDDEN: CSSProperties = {
 }
 
 /** The root's polite live region: arrivals, the last minute, an inline form that appears. */
-export function ElicitationAnnouncer({ text }: { text: string }) {
+export function ElicitationAnnouncer({ text, ref }: { text: string; ref?: Ref<HTMLDivElement> }) {
   return (
-    <div data-mcp-hitl-announcer="polite" aria-live="polite" aria-atomic="true" style={HIDDEN}>
+    <div ref={ref} data-mcp-hitl-announcer="polite" aria-live="polite" aria-atomic="true" style={HIDDEN}>
       {text}
     </div>
   )

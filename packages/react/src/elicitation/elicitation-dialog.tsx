@@ -2,6 +2,7 @@ import { type ComponentPropsWithoutRef, type ForwardRefExoticComponent, forwardR
 import { createPortal } from 'react-dom'
 import { composeEventHandlers } from '../shared/compose-event-handlers'
 import { useComposedRefs } from '../shared/use-composed-refs'
+import { useInheritedTheme } from '../shared/use-inherited-theme'
 import { CannotRenderBoundary } from './cannot-render-boundary'
 import { DefaultParts, PARTS } from './default-parts'
 import { ElicitationAnnouncer } from './elicitation-announcer'
@@ -17,7 +18,10 @@ import { useSurfaceFocus } from './use-surface-focus'
 export interface ElicitationDialogProps extends ElicitationRootProps, Omit<ComponentPropsWithoutRef<'div'>, keyof ElicitationRootProps> {
   /** Class of the backdrop (decorative: it dims the page and lets every click through). */
   overlayClassName?: string
-  /** Portal target (default `document.body`). */
+  /**
+   * Portal target (default `document.body`). Wherever it is, the dialog takes the font family,
+   * color-scheme and `--mcp-hitl-*` variables of the place it is rendered from (the chat).
+   */
   container?: HTMLElement | null
 }
 
@@ -58,14 +62,17 @@ const DialogRoot = forwardRef<HTMLDivElement, ElicitationDialogProps & { withHea
   }
   const cancels = status !== 'settled' && status !== 'expired' && status !== 'waiting'
   const target = typeof document === 'undefined' ? null : (container ?? document.body)
+  // The announcer sits where the dialog is used: what it inherits there, the portalled parts get.
+  const anchor = useRef<HTMLDivElement>(null)
+  const inherited = useInheritedTheme(anchor, target, item?.id ?? (setAsideItems.length > 0 ? 'pending' : undefined))
   return (
     <>
       {/* In the page, before anything arrives: a live region that exists before its text changes is read. */}
-      <ElicitationAnnouncer text={announcement} />
+      <ElicitationAnnouncer ref={anchor} text={announcement} />
       {target &&
         item &&
         createPortal(
-          <>
+          <div data-mcp-hitl-theme-scope="" style={{ display: 'contents', ...inherited }}>
             <div data-mcp-hitl-overlay="" aria-hidden="true" className={overlayClassName} />
             <div
               tabIndex={-1}
@@ -94,16 +101,18 @@ const DialogRoot = forwardRef<HTMLDivElement, ElicitationDialogProps & { withHea
                 <CannotRenderBoundary>{children}</CannotRenderBoundary>
               </ElicitationViewProvider>
             </div>
-          </>,
+          </div>,
           target,
         )}
       {target &&
         !item &&
         setAsideItems.length > 0 &&
         createPortal(
-          <ElicitationViewProvider value={view}>
-            <UrlPendingRows data-mcp-hitl-pending="" />
-          </ElicitationViewProvider>,
+          <div data-mcp-hitl-theme-scope="" style={{ display: 'contents', ...inherited }}>
+            <ElicitationViewProvider value={view}>
+              <UrlPendingRows data-mcp-hitl-pending="" />
+            </ElicitationViewProvider>
+          </div>,
           target,
         )}
     </>

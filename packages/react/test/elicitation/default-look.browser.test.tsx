@@ -1,7 +1,7 @@
 /**
  * The default stylesheet as a person sees it: custom radio, checkbox and select controls, visible
- * focus rings, a clear primary and secondary action, 24 px targets, light and dark (following the
- * system when the page says nothing), all on `--mcp-hitl-*` variables a host theme overrides.
+ * focus rings, a clear primary and secondary action, 24 px targets, light and dark (by the page's
+ * signal; the system's only where the page opts in), all on `--mcp-hitl-*` variables a host theme overrides.
  */
 import type { RequestedSchema } from '@mcp-hitl/core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -81,7 +81,7 @@ describe('default look', () => {
     expect(style(dialog.getByRole('button', { name: 'Send to Acme CRM' }).element()).backgroundColor).toBe('rgb(1, 2, 3)')
   })
 
-  it('is dark under data-theme="dark" and, when the page sets nothing, under a dark system scheme', async () => {
+  it('is dark under data-theme="dark", and under a dark system scheme only where the page opts in', async () => {
     const { dialog } = await open()
     const light = style(dialog.element()).backgroundColor
     document.documentElement.dataset.theme = 'dark'
@@ -90,11 +90,12 @@ describe('default look', () => {
     await expectNoAxeViolations()
     document.documentElement.removeAttribute('data-theme')
     await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: 'dark' }] })
+    await expect.poll(() => matchMedia('(prefers-color-scheme: dark)').matches).toBe(true)
+    // A page that says nothing keeps the kit light whatever the system says.
+    expect(style(dialog.element()).backgroundColor).toBe(light)
+    document.documentElement.dataset.theme = 'system'
     await expect.poll(() => style(dialog.element()).backgroundColor).toBe(dark)
     await expectNoAxeViolations()
-    // A page that says light stays light whatever the system says.
-    document.documentElement.dataset.theme = 'light'
-    await expect.poll(() => style(dialog.element()).backgroundColor).toBe(light)
   })
 })
 
