@@ -6,6 +6,7 @@ import { playwright } from '@vitest/browser-playwright'
 import { defaultClientConditions, defaultServerConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { CHROMIUM, CHROMIUM_ARGS } from './scripts/chromium.ts'
+import { LongFilesFirst } from './scripts/long-files-first.ts'
 
 const root = path.dirname(fileURLToPath(import.meta.url))
 
@@ -32,6 +33,7 @@ export default defineConfig({
     // Two test files at a time (Vitest's default on two cores is one): most node tests wait on real
     // servers, browsers and timeouts, so the second core would otherwise sit idle.
     maxWorkers: 2,
+    sequence: { sequencer: LongFilesFirst },
     tags: [{ name: 'security', description: 'An attack on the kit, kept as a permanent test (see SECURITY.md)' }],
     projects: [
       {
@@ -83,14 +85,15 @@ export default defineConfig({
         extends: true,
         test: {
           // Each example installs from the packed tarballs, builds and runs: mostly child processes
-          // and network waits, so two at a time, in their own group after the unit and browser tests.
+          // and network waits, so they share a group with the cross-browser engines after the unit
+          // and browser tests, three files at a time.
           name: 'examples',
           environment: 'node',
           include: ['examples/*/e2e.test.ts'],
           exclude: IGNORED,
           testTimeout: 120_000,
           hookTimeout: 900_000,
-          maxWorkers: 2,
+          maxWorkers: 3,
           sequence: { groupOrder: 1 },
         },
       },
@@ -98,17 +101,17 @@ export default defineConfig({
         extends: true,
         test: {
           // The MCP Apps sandbox and the elicitation dialog in Firefox and WebKit (and Chromium, for
-          // the matrix): Node drives each engine over its own protocol, one file per engine, two at a
-          // time, after the unit and browser tests so the engines do not compete with them.
+          // the matrix): Node drives each engine over its own protocol, one file per engine, beside the
+          // examples, after the unit and browser tests so the engines do not compete with them.
           name: 'cross-browser',
           environment: 'node',
           include: ['cross-browser/**/*.test.ts'],
           exclude: IGNORED,
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          maxWorkers: 2,
+          maxWorkers: 3,
           globalSetup: ['packages/react/test/apps/hostile-peers.global-setup.ts', 'cross-browser/test-page.global-setup.ts'],
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 1 },
         },
       },
       {

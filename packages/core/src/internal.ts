@@ -49,7 +49,7 @@ export { createDisplayModeFocus, exitDisplayModeOnEscape } from './apps/frame/di
 export type { DisplayModeFocus } from './apps/frame/display-mode-focus'
 export { FrameHost } from './apps/frame/frame-host'
 export type { FrameHostOptions, McpAppSandboxTokens } from './apps/frame/frame-host'
-export { ToolCallRelay } from './apps/frame/tool-call-relay'
+export { ToolCallRelay, type ToolCallTarget } from './apps/frame/tool-call-relay'
 
 // MCP Apps: many frames in one chat (which stay live, which mounts next) and what their apps cost
 export { createLiveFramePool, defaultLiveFramePool } from './apps/frame/live-frame-pool'

@@ -15,11 +15,8 @@ export type {
 
 // the one server object
 export { createHitlServer, isHitlServer } from './server/hitl-server'
-export type { HitlMcp, HitlRoute, HitlServer, HitlServerOptions } from './server/hitl-server'
+export type { HitlRoute, HitlServer, HitlServerOptions } from './server/hitl-server'
 export type { McpLimits } from './server/mcp/mcp-limits'
-export type { McpConnectionPool } from './server/mcp/mcp-connection-pool'
-export type { PendingElicitations } from './server/mcp/pending-elicitations'
-export type { McpServerIndex } from './server/mcp/mcp-server-index'
 
 // elicitation broker
 export { createElicitationBroker, NOT_FOUND_MESSAGE } from './server/elicitation/elicitation-broker'

@@ -313,6 +313,8 @@ describe('createElicitationQueue', () => {
       queue.push(data('accepted', { status: 'accepted', response: { action: 'accept', content: { name: 'Ada' } } }))
       queue.push(data('cancelled', { status: 'cancelled', response: { action: 'cancel' } }))
       queue.push(data('completed', { mode: 'url', url: 'https://example.com/', status: 'completed', response: { action: 'accept' } }))
+      // Consented to, then not confirmed by its server: the person answered it; the record tells the rest.
+      queue.push(data('not-completed', { mode: 'url', url: 'https://example.com/', status: 'failed', response: { action: 'accept' }, reason: 'consent was denied' }))
       expect(queue.getSnapshot().items.map((i) => [i.id, i.settledReason])).toEqual([
         ['failed', 'ended'],
         ['withdrawn', 'ended'],

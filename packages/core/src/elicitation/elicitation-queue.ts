@@ -220,7 +220,9 @@ export function createElicitationQueue(initialOptions: ElicitationQueueOptions):
     // Consented before this page showed it: the server's confirmation is still to come.
     else if (data.mode === 'url' && status === 'accepted') item = { id, data, state: 'pending', awaitingCompletion: true, setAside: true }
     // Ended before anyone here saw it: told once, unless this tab closed its notice before a reload.
-    else if (ENDED_FOR_THE_PERSON.includes(status) && !options.finished?.has(id)) item = { id, data, state: 'settled', settledReason: 'ended' }
+    // Not a step the person answered themselves (a URL step consented to that its server then did
+    // not confirm): they saw that request, and the transcript's record tells how it ended.
+    else if (ENDED_FOR_THE_PERSON.includes(status) && data.response?.action !== 'accept' && !options.finished?.has(id)) item = { id, data, state: 'settled', settledReason: 'ended' }
     else return false
     commit([...snapshot.items, item])
     return true

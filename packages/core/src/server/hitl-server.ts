@@ -57,7 +57,10 @@ export interface HitlServerOptions {
   onError?: ((error: unknown) => void) | undefined
 }
 
-/** The servers and the one pool of their connections, as the integrations run over them. */
+/**
+ * The servers and the one pool of their connections, as the kit's integrations run over them. Not
+ * on the public object: read with {@link hitlMcpOf} inside the kit.
+ */
 export interface HitlMcp {
   /** The servers by `id` / `serverId` and hash. */
   index: McpServerIndex<McpServerConfig>
@@ -69,6 +72,15 @@ export interface HitlMcp {
   timeoutMs: number
   /** The resolved bound of one tool call. */
   toolCallTimeoutMs: number
+}
+
+const internals = new WeakMap<HitlServer, HitlMcp>()
+
+/** The servers and pool of a server object, for the kit's own integrations (`createAgUiHandler`). */
+export function hitlMcpOf(hitl: HitlServer): HitlMcp {
+  const mcp = internals.get(hitl)
+  if (!mcp) throw misuse('pass the object createHitlServer returned')
+  return mcp
 }
 
 /** The routes of a {@link HitlServer}, each at `{basePath}/{route}`. */
@@ -91,8 +103,6 @@ export interface HitlServer {
   readonly servers: readonly McpServerConfig[]
   /** Each route's Fetch handler, to mount one at a path of your own (a Next.js route file). */
   readonly routes: Readonly<Record<HitlRoute, (request: Request) => Promise<Response>>>
-  /** The servers and their one pool, for `connectMcpTools` and `createAgUiHandler`. */
-  readonly mcp: HitlMcp
   /** Called by the integrations with their unexpected failures. */
   readonly onError: ((error: unknown) => void) | undefined
   /** Registers something to close with the server (an integration's middleware). */
@@ -163,7 +173,6 @@ export function createHitlServer(options: HitlServerOptions): HitlServer {
     broker,
     servers: options.servers,
     routes,
-    mcp: { index, pool, pending, timeoutMs: limits.timeoutMs, toolCallTimeoutMs: limits.toolCallTimeoutMs },
     onError,
     async fetch(request) {
       const { pathname } = new URL(request.url)
@@ -187,5 +196,6 @@ export function createHitlServer(options: HitlServerOptions): HitlServer {
       return closing
     },
   }
+  internals.set(server, { index, pool, pending, timeoutMs: limits.timeoutMs, toolCallTimeoutMs: limits.toolCallTimeoutMs })
   return server
 }

@@ -272,6 +272,8 @@ describe('bounds', () => {
       expect(started() - before).toBe(parallelToolCalls)
       await answerAll(session)
       await expect.poll(async () => started() - before).toBe(2)
+      // The call that had to wait raises its question only now: answer it once it has arrived.
+      await expect.poll(async () => (await broker.listPending(session)).length).toBe(2 - parallelToolCalls)
       await answerAll(session)
       await expect.poll(async () => (await broker.listPending(session)).length).toBe(0)
       const results = await Promise.all(runs)

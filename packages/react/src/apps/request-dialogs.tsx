@@ -1,5 +1,6 @@
 import type { SamplingApproval } from '@mcp-hitl/core/apps'
 import type { PendingDownload } from '@mcp-hitl/core/internal'
+import { useRef } from 'react'
 import type { AppRequestLabels } from './app-request-labels'
 import { DownloadConfirmDialog } from './download-confirm-dialog'
 import { SamplingApprovalDialog } from './sampling-approval-dialog'
@@ -22,17 +23,33 @@ export interface RequestDialogsProps {
   returnFocus: (() => HTMLElement | null | undefined) | undefined
 }
 
+type Shown = 'approval' | 'download' | undefined
+
+/**
+ * Which request the person sees: the one that came first, until it is answered. Two dialogs at once
+ * would stack, and the second arriving would move the first (and its buttons) under the pointer.
+ */
+function useOneAtATime(hasApproval: boolean, hasDownload: boolean): Shown {
+  const first = useRef<Shown>(undefined)
+  const waiting = first.current === 'approval' ? hasApproval : first.current === 'download' ? hasDownload : false
+  // Once the one shown is answered, the other (if it waits) takes its place. The same inputs give the
+  // same answer however often React renders: the ref only remembers which came first.
+  if (!waiting) first.current = hasApproval ? 'approval' : hasDownload ? 'download' : undefined
+  return first.current
+}
+
 /**
  * The dialogs of an app's requests that wait on a person, in a module of their own: a frame loads
  * it (and Radix Dialog with it, and the full-screen question) on its app's first sampling, download
- * or display-mode request, never up front.
+ * or display-mode request, never up front. One at a time, in the order the app asked.
  */
 export function RequestDialogs(props: RequestDialogsProps) {
   const { approval, onDismissApproval, pending, labels, onStop, activationDelayMs, container, returnFocus } = props
+  const shown = useOneAtATime(approval !== undefined, pending !== undefined)
   return (
     <>
       <SamplingApprovalDialog
-        approval={approval}
+        approval={shown === 'approval' ? approval : undefined}
         labels={labels}
         onDismiss={onDismissApproval}
         onStop={onStop}
@@ -41,7 +58,7 @@ export function RequestDialogs(props: RequestDialogsProps) {
         returnFocus={returnFocus}
       />
       <DownloadConfirmDialog
-        download={pending?.download}
+        download={shown === 'download' ? pending?.download : undefined}
         requester={pending?.requester}
         labels={labels}
         onAnswer={(save) => pending?.answer(save)}

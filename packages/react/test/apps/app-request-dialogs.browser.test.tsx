@@ -18,6 +18,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { DownloadConfirmDialog, SamplingApprovalDialog } from '../../src/apps'
+import { RequestDialogs } from '../../src/apps/request-dialogs'
 import '../../src/styles.css'
 
 afterEach(() => cleanup())
@@ -233,5 +234,36 @@ describe('answering the download dialog', () => {
     await userEvent.keyboard('{Escape}')
     expect(onAnswer).toHaveBeenCalledTimes(2)
     expect(onAnswer).toHaveBeenLastCalledWith(false)
+  })
+})
+
+describe('two requests of one app at once', () => {
+  const requester = { appName: 'Budget helper', serverName: 'Budget server', toolName: 'show_budget' }
+  const props = { onDismissApproval: () => {}, labels: undefined, onStop: () => {}, activationDelayMs: 0, container: undefined, returnFocus: undefined }
+
+  it('shows the one asked first; the second waits unseen and moves nothing until the first is answered', async () => {
+    const download = { download: nine, requester, answer: vi.fn() }
+    const screen = await render(<RequestDialogs {...props} approval={undefined} pending={download} />)
+    await expect.element(dialog()).toHaveAccessibleName(/wants to save 9 files/)
+    const before = rect(dialog().getByRole('button', { name: 'Save', exact: true }).element())
+    await screen.rerender(<RequestDialogs {...props} approval={approvalOf(request('Suggest a split.'))} pending={download} />)
+    expect(document.querySelectorAll('[role="dialog"]')).toHaveLength(1)
+    await expect.element(dialog()).toHaveAccessibleName(/wants to save 9 files/)
+    expect(rect(dialog().getByRole('button', { name: 'Save', exact: true }).element())).toEqual(before)
+    // Answered: the sampling request takes its place.
+    await screen.rerender(<RequestDialogs {...props} approval={approvalOf(request('Suggest a split.'))} pending={undefined} />)
+    await expect.element(dialog()).toHaveAccessibleName(/asks to use your AI model/)
+    expect(document.querySelectorAll('[role="dialog"]')).toHaveLength(1)
+  })
+
+  it('in the other order too: a download asked while the sampling dialog is open waits for it', async () => {
+    const approval = approvalOf(request('Suggest a split.'))
+    const screen = await render(<RequestDialogs {...props} approval={approval} pending={undefined} />)
+    await expect.element(dialog()).toHaveAccessibleName(/asks to use your AI model/)
+    await screen.rerender(<RequestDialogs {...props} approval={approval} pending={{ download: nine, requester, answer: vi.fn() }} />)
+    expect(document.querySelectorAll('[role="dialog"]')).toHaveLength(1)
+    await expect.element(dialog()).toHaveAccessibleName(/asks to use your AI model/)
+    await screen.rerender(<RequestDialogs {...props} approval={undefined} pending={{ download: nine, requester, answer: vi.fn() }} />)
+    await expect.element(dialog()).toHaveAccessibleName(/wants to save 9 files/)
   })
 })

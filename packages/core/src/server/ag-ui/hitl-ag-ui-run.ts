@@ -3,7 +3,7 @@
  * servers, broker and one MCP connection pool (the proxy's), bound to the caller's session, around
  * the agent the host builds for the run. The middleware closes with the server object.
  */
-import type { HitlServer } from '../hitl-server'
+import { type HitlServer, hitlMcpOf } from '../hitl-server'
 import type { AgUiNextAgent, AgUiObservable, AgUiRunInput } from './ag-ui-types'
 import { type McpAppsMiddlewareOptions, mcpAppsMiddlewareOver } from './mcp-apps-middleware'
 
@@ -24,11 +24,12 @@ export interface HitlAgUiRunOptions<I extends AgUiRunInput> {
 /** The `run` of the handler: each run through the server object's middleware around `agent(context)`. */
 export function hitlAgUiRun<I extends AgUiRunInput>(hitl: HitlServer, options: HitlAgUiRunOptions<I>) {
   const onError = hitl.onError
+  const mcp = hitlMcpOf(hitl)
   const mcpApps = mcpAppsMiddlewareOver(
-    { index: hitl.mcp.index, pool: hitl.mcp.pool, close: async () => undefined },
+    { index: mcp.index, pool: mcp.pool, close: async () => undefined },
     { ...(onError ? { onError: (event) => onError(event.error) } : {}), ...options.mcpApps },
-    hitl.mcp.timeoutMs,
-    hitl.mcp.toolCallTimeoutMs,
+    mcp.timeoutMs,
+    mcp.toolCallTimeoutMs,
   )
   hitl.own(() => mcpApps.close())
   return (input: I, context: HitlAgUiRunContext): AgUiObservable<unknown> => mcpApps.forSession(context.sessionId)(input, options.agent(context))
