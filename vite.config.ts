@@ -24,6 +24,8 @@ const browser = () => ({
 const SOURCE_CONDITION = '@mcp-hitl/source'
 const BROWSER_TESTS = '**/*.browser.test.{ts,tsx}'
 const IGNORED = ['**/node_modules/**', '**/dist/**']
+// Packaging checks that install the packed kit into an app of their own, as the examples do.
+const INSTALLS_FROM_TARBALLS = ['scripts/packaging/consumer.test.ts', 'scripts/packaging/peer-ranges.test.ts']
 
 export default defineConfig({
   plugins: [react()],
@@ -84,16 +86,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Each example installs from the packed tarballs, builds and runs: mostly child processes
-          // and network waits, so they share a group with the cross-browser engines after the unit
-          // and browser tests, three files at a time.
+          // Each example, and each consumer app of the packaging checks, installs from the packed
+          // tarballs, type-checks and builds: mostly child processes and network waits, so they share
+          // a group with the cross-browser engines after the unit and browser tests, four at a time.
           name: 'examples',
           environment: 'node',
-          include: ['examples/*/e2e.test.ts'],
+          include: ['examples/*/e2e.test.ts', ...INSTALLS_FROM_TARBALLS],
           exclude: IGNORED,
           testTimeout: 120_000,
           hookTimeout: 900_000,
-          maxWorkers: 3,
+          maxWorkers: 4,
           sequence: { groupOrder: 1 },
         },
       },
@@ -109,7 +111,7 @@ export default defineConfig({
           exclude: IGNORED,
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          maxWorkers: 3,
+          maxWorkers: 4,
           globalSetup: ['packages/react/test/apps/hostile-peers.global-setup.ts', 'cross-browser/test-page.global-setup.ts'],
           sequence: { groupOrder: 1 },
         },
@@ -120,7 +122,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['demo/e2e/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: IGNORED,
+          exclude: [...IGNORED, ...INSTALLS_FROM_TARBALLS],
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

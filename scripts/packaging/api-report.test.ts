@@ -3,19 +3,19 @@
  * to what the packages export shows up in review as a change to api/. When this fails, look at the
  * diff; if the change is meant, run `pnpm api:update` and commit api/.
  */
-import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_DIR, apiEntries, renderApiReports } from './api-report'
 import { lineDiff } from './line-diff'
-import { ROOT } from './pack-packages'
+import { packPackages, ROOT } from './pack-packages'
 
 describe('the public API reports', () => {
   beforeAll(() => {
-    // The root build, as `pnpm release` runs it: the reports are read from its declarations.
-    execFileSync('pnpm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe' })
+    // Each package's build, as `pnpm release` runs it: the reports are read from its declarations.
+    // Through the shared lock, so no other test rebuilds dist while the reports read it.
+    packPackages()
   }, 180_000)
 
   it('cover every published entry point with types', () => {

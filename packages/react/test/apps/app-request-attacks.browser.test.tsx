@@ -106,11 +106,17 @@ describe('attack: the app asks while the person types', () => {
 })
 
 describe('attack: a click meant for the app lands on the granting button as it appears', () => {
-  it('Approve ignores a click in its first moment (the real delay), then takes a fresh one', async () => {
+  // A delay longer than the default, so a click that lands at once on a loaded machine still lands
+  // inside it; the default's own length is the activation guard's unit test.
+  const consent = { activationDelayMs: 3000 }
+
+  it('Approve ignores a click in its first moment (a real timer, no fake clock), then takes a fresh one', async () => {
     const rec = recorder()
     const generate = vi.fn(async (_request: McpAppSamplingRequest) => reply)
     const server = memoryServer({ html: appHtml(sampleOnce()) })
-    await render(<McpAppFrame content={activity()} transport={server.transport} handlers={{ onMessage: rec.onMessage }} sampling={{ generate, reviewResult: false }} eager />)
+    await render(
+      <McpAppFrame content={activity()} transport={server.transport} handlers={{ onMessage: rec.onMessage }} sampling={{ generate, reviewResult: false }} consent={consent} eager />,
+    )
     const approve = page.getByRole('button', { name: 'Approve', exact: true })
     await vi.waitFor(() => expect(approve.element()).toBeTruthy(), { timeout: 10_000 })
     // A stray click does not wait for the button to be ready.
@@ -122,11 +128,11 @@ describe('attack: a click meant for the app lands on the granting button as it a
     expect(generate).toHaveBeenCalledOnce()
   })
 
-  it('Save ignores a click in its first moment (the real delay)', async () => {
+  it('Save ignores a click in its first moment (a real timer, no fake clock)', async () => {
     const rec = recorder()
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {})
     const server = memoryServer({ html: appHtml(downloadOnce) })
-    await render(<McpAppFrame content={activity()} transport={server.transport} handlers={{ onMessage: rec.onMessage }} eager />)
+    await render(<McpAppFrame content={activity()} transport={server.transport} handlers={{ onMessage: rec.onMessage }} consent={consent} eager />)
     const save = page.getByRole('button', { name: 'Save', exact: true })
     await vi.waitFor(() => expect(save.element()).toBeTruthy(), { timeout: 10_000 })
     await userEvent.click(save, { force: true })
