@@ -122,10 +122,8 @@ function normalizeBasePath(basePath: string | undefined): string {
 
 /** True for what {@link createHitlServer} returns. */
 export function isHitlServer(value: unknown): value is HitlServer {
-  return typeof value === 'object' && value !== null && HITL_SERVER in value
+  return typeof value === 'object' && value !== null && internals.has(value as HitlServer)
 }
-
-const HITL_SERVER = Symbol.for('mcp-hitl.hitl-server')
 
 /** Creates the kit's one server object; see the module comment for its routes. */
 export function createHitlServer(options: HitlServerOptions): HitlServer {
@@ -166,8 +164,7 @@ export function createHitlServer(options: HitlServerOptions): HitlServer {
   }
 
   let closing: Promise<void> | undefined
-  const server: HitlServer & { [HITL_SERVER]: true } = {
-    [HITL_SERVER]: true,
+  const server: HitlServer = {
     basePath,
     getSessionId,
     broker,
