@@ -1,32 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { createAppMessageReview } from './app-message-review'
 import { JsonRpcError } from './json-rpc'
+import { fakeTime } from '../../test/fake-time'
 
 const text = (value: string) => ({ role: 'user' as const, content: [{ type: 'text' as const, text: value }] })
 const settled = async (promise: Promise<unknown>) => promise.then(() => 'sent', (e: unknown) => e)
-
-function fakeTime() {
-  let t = 0
-  const timers: { at: number; run: () => void; live: boolean }[] = []
-  return {
-    now: () => t,
-    setTimer(run: () => void, ms: number) {
-      const timer = { at: t + ms, run, live: true }
-      timers.push(timer)
-      return () => {
-        timer.live = false
-      }
-    },
-    async advance(ms: number) {
-      t += ms
-      for (const timer of timers.filter((x) => x.live && x.at <= t)) {
-        timer.live = false
-        timer.run()
-      }
-      await new Promise((resolve) => setTimeout(resolve, 0))
-    },
-  }
-}
 
 describe('createAppMessageReview', () => {
   it('holds each message for the person, names who asks, and tells the app only what happened', async () => {

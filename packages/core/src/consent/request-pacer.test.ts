@@ -1,28 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createRequestPacer, PacerRefusedError } from './request-pacer'
-
-function fakeTime() {
-  let t = 0
-  const timers: { at: number; run: () => void; live: boolean }[] = []
-  return {
-    now: () => t,
-    setTimer(run: () => void, ms: number) {
-      const timer = { at: t + ms, run, live: true }
-      timers.push(timer)
-      return () => {
-        timer.live = false
-      }
-    },
-    async advance(ms: number) {
-      t += ms
-      for (const timer of timers.filter((x) => x.live && x.at <= t)) {
-        timer.live = false
-        timer.run()
-      }
-      await Promise.resolve()
-    },
-  }
-}
+import { fakeTime } from '../../test/fake-time'
 
 describe('createRequestPacer', () => {
   it('shows the first request at once and makes each request after a refusal wait longer', async () => {
