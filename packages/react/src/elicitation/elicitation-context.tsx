@@ -231,12 +231,21 @@ export function useElicitationViewValue(props: ElicitationRootProps, inDialog: b
   }, [exitFor])
   // Sentences said in the same moment (a request that appears in its last minute) are said together.
   const saying = useRef<string[]>([])
+  const sayTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  // Nothing is said after the view has gone (its live region with it).
+  useEffect(
+    () => () => {
+      clearTimeout(sayTimer.current)
+      saying.current = []
+    },
+    [],
+  )
   const announce = useCallback((text: string) => {
     saying.current.push(text)
     if (saying.current.length > 1) return
     // Cleared first, so the same sentence twice is announced twice.
     setAnnouncement('')
-    setTimeout(() => {
+    sayTimer.current = setTimeout(() => {
       setAnnouncement(saying.current.join(' '))
       saying.current = []
     }, 50)

@@ -118,3 +118,22 @@ describe('compound parts', () => {
     expect(sent).toEqual([])
   })
 })
+
+describe('announcements', () => {
+  it('a sentence still to be said when the view goes is never said (no update after unmount)', () => {
+    const { elicitation } = withItem()
+    const set = vi.spyOn(globalThis, 'setTimeout')
+    const clear = vi.spyOn(globalThis, 'clearTimeout')
+    try {
+      const view = render(<ElicitationDialog elicitation={elicitation} />)
+      // The live region's sentence waits 50 ms, so that sentences of one moment are said together.
+      const said = set.mock.results.filter((_, i) => set.mock.calls[i]?.[1] === 50).map((result) => result.value)
+      expect(said.length).toBeGreaterThan(0)
+      view.unmount()
+      for (const timer of said) expect(clear).toHaveBeenCalledWith(timer)
+    } finally {
+      set.mockRestore()
+      clear.mockRestore()
+    }
+  })
+})
