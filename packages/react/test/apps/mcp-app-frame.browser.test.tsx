@@ -296,7 +296,9 @@ app.connect();`),
     await expect.element(page.getByRole('alert')).toHaveTextContent('Échec du chargement : ')
     await userEvent.click(page.getByRole('button', { name: 'Réessayer' }))
     // The app's own name reaches the labels isolated (U+2068 ... U+2069).
-    await expect.element(page.getByText('\u2068Big\u2069 veut passer en fullscreen')).toBeVisible()
+    // The question itself (the live region may still be saying the same sentence).
+    await expect.poll(() => document.querySelector('[data-part="display-mode-request-text"]')?.textContent).toBe('\u2068Big\u2069 veut passer en fullscreen')
+    await expect.element(page.elementLocator(document.querySelector('[data-part="display-mode-request-text"]')!)).toBeVisible()
     await expect.element(page.getByRole('button', { name: 'Pas maintenant' })).toBeVisible()
     await expect.element(page.getByRole('button', { name: 'Bloquer \u2068Big\u2069' })).toBeVisible()
     await userEvent.click(page.getByRole('button', { name: 'Autoriser' }))
