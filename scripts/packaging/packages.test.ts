@@ -11,8 +11,9 @@ import { type PackedPackages, packPackages, ROOT } from './pack-packages'
 
 let packed: PackedPackages
 
-// The stylesheet is a CSS entry with no types to check.
-const ATTW_ARGS = ['--profile', 'esm-only', '--exclude-entrypoints', './styles.css']
+// The stylesheet and the ready-made themes are CSS entries with no types to check.
+const CSS_ENTRIES = ['./styles.css', './themes/shadcn.css', './themes/native.css']
+const ATTW_ARGS = ['--profile', 'esm-only', '--exclude-entrypoints', ...CSS_ENTRIES]
 const CJS_RESOLUTIONS = ['node10', 'node16-cjs']
 
 beforeAll(() => {
