@@ -3,24 +3,13 @@
  * page's `color-scheme`; the OS only where the host opts in with `system`. A light chat on a dark
  * OS keeps a light form.
  */
-import type { RequestedSchema } from '@mcp-hitl/core'
-import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type {} from '@vitest/browser-playwright'
-import { cdp, page } from 'vitest/browser'
-import { cleanup, render } from 'vitest-browser-react'
+import { cleanup } from 'vitest-browser-react'
 import '../../src/styles.css'
-import { formRequest, Harness } from '../elicitation/harness'
+import { openBoth, systemScheme } from './host-signals'
 
 const LIGHT_BG = 'rgb(255, 255, 255)'
 const DARK_BG = 'rgb(24, 24, 27)'
-
-const schema: RequestedSchema = { type: 'object', properties: { name: { type: 'string', title: 'Name' } } }
-
-async function systemScheme(value: 'light' | 'dark') {
-  await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value }] })
-  await expect.poll(() => matchMedia('(prefers-color-scheme: dark)').matches).toBe(value === 'dark')
-}
 
 afterEach(async () => {
   cleanup()
@@ -31,22 +20,6 @@ afterEach(async () => {
   html.style.removeProperty('color-scheme')
   await systemScheme('light')
 })
-
-/** The dialog (portalled to body) and an inline form inside `wrap`, both open. */
-async function openBoth(wrap: (children: ReactNode) => ReactNode = (children) => children) {
-  await render(
-    <>
-      <Harness items={[formRequest(schema)]} />
-      {wrap(<Harness items={[formRequest(schema)]} inline />)}
-    </>,
-  )
-  const dialog = page.getByRole('dialog')
-  await expect.element(dialog).toBeVisible()
-  const inline = document.querySelector('[data-mcp-hitl-root]:not([role="dialog"])')
-  expect(inline).not.toBeNull()
-  const input = dialog.getByLabelText('Name').element()
-  return { dialog: dialog.element(), inline: inline as HTMLElement, input }
-}
 
 const bg = (element: Element) => getComputedStyle(element).backgroundColor
 

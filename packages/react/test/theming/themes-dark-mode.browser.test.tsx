@@ -3,29 +3,19 @@
  * light host on a dark OS stays light, `class="dark"` on <html> or on the chat's container turns
  * them dark, the nearest signal wins, and the OS counts only under `data-theme="system"`.
  */
-import type { RequestedSchema } from '@mcp-hitl/core'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type {} from '@vitest/browser-playwright'
-import { cdp, page } from 'vitest/browser'
-import { cleanup, render } from 'vitest-browser-react'
+import { cleanup } from 'vitest-browser-react'
 import '../../src/styles.css'
 import nativeTheme from '../../src/themes/native.css?raw'
 import shadcnTheme from '../../src/themes/shadcn.css?raw'
-import { formRequest, Harness } from '../elicitation/harness'
+import { openBoth, systemScheme } from './host-signals'
 
 // Each theme's surface, as Chromium computes it in each scheme.
 const THEMES = {
   shadcn: { css: shadcnTheme, light: 'oklch(1 0 0)', dark: 'oklch(0.205 0 0)' },
   native: { css: nativeTheme, light: 'rgb(255, 255, 255)', dark: 'rgb(18, 18, 18)' },
 } as const
-
-const schema: RequestedSchema = { type: 'object', properties: { name: { type: 'string', title: 'Name' } } }
-
-async function systemScheme(value: 'light' | 'dark') {
-  await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value }] })
-  await expect.poll(() => matchMedia('(prefers-color-scheme: dark)').matches).toBe(value === 'dark')
-}
 
 let theme: HTMLStyleElement | undefined
 afterEach(async () => {
@@ -37,21 +27,12 @@ afterEach(async () => {
   await systemScheme('light')
 })
 
-/** The dialog (portalled to body) and an inline form inside `wrap`, both open, under `name`'s theme. */
-async function openBoth(name: keyof typeof THEMES, wrap: (children: ReactNode) => ReactNode = (children) => children) {
+/** The dialog and an inline form inside `wrap`, both open, under `name`'s theme. */
+async function openThemed(name: keyof typeof THEMES, wrap?: (children: ReactNode) => ReactNode) {
   theme = document.createElement('style')
   theme.textContent = THEMES[name].css
   document.head.append(theme)
-  await render(
-    <>
-      <Harness items={[formRequest(schema)]} />
-      {wrap(<Harness items={[formRequest(schema)]} inline />)}
-    </>,
-  )
-  const dialog = page.getByRole('dialog')
-  await expect.element(dialog).toBeVisible()
-  const inline = document.querySelector<HTMLElement>('[data-mcp-hitl-root]:not([role="dialog"])')!
-  return { dialog: dialog.element(), inline }
+  return openBoth(wrap)
 }
 
 const bg = (element: Element) => getComputedStyle(element).backgroundColor
@@ -61,34 +42,34 @@ describe.each(Object.keys(THEMES) as (keyof typeof THEMES)[])('the %s theme foll
 
   it('stays light on a dark OS when the host says nothing', async () => {
     await systemScheme('dark')
-    const { dialog, inline } = await openBoth(name)
+    const { dialog, inline } = await openThemed(name)
     expect(bg(dialog)).toBe(light)
     expect(bg(inline)).toBe(light)
   })
 
   it('turns dark under class="dark" on <html>', async () => {
     document.documentElement.className = 'dark'
-    const { dialog, inline } = await openBoth(name)
+    const { dialog, inline } = await openThemed(name)
     expect(bg(dialog)).toBe(dark)
     expect(bg(inline)).toBe(dark)
   })
 
   it('turns an inline form dark under a chat container with class="dark", the light page’s dialog stays light', async () => {
-    const { dialog, inline } = await openBoth(name, (children) => <div className="dark">{children}</div>)
+    const { dialog, inline } = await openThemed(name, (children) => <div className="dark">{children}</div>)
     expect(bg(inline)).toBe(dark)
     expect(bg(dialog)).toBe(light)
   })
 
   it('takes the nearest signal: a light container inside a dark page stays light', async () => {
     document.documentElement.className = 'dark'
-    const { dialog, inline } = await openBoth(name, (children) => <div data-theme="light">{children}</div>)
+    const { dialog, inline } = await openThemed(name, (children) => <div data-theme="light">{children}</div>)
     expect(bg(dialog)).toBe(dark)
     expect(bg(inline)).toBe(light)
   })
 
   it('follows the OS only under data-theme="system"', async () => {
     document.documentElement.dataset.theme = 'system'
-    const { dialog } = await openBoth(name)
+    const { dialog } = await openThemed(name)
     expect(bg(dialog)).toBe(light)
     await systemScheme('dark')
     await expect.poll(() => bg(dialog)).toBe(dark)
