@@ -119,6 +119,8 @@ describe.each([18, 19] as const)('consumer app with React %i', (major) => {
       const dialog = page.getByRole('dialog')
       await dialog.waitFor()
       await expect(dialog.textContent()).resolves.toContain('Consumer server')
+      // The theme from the tarball reached the dialog: shadcn's rounded-xl card corners, not the default 10px.
+      expect(await dialog.evaluate((element) => getComputedStyle(element).borderTopLeftRadius)).toBe('14px')
       await dialog.getByLabel(/Name/).fill('Ada')
       await dialog.getByRole('button', { name: /^Send/ }).click()
       await page.waitForFunction(() => (window as unknown as ConsumerWindow).answers.length > 0)

@@ -1,11 +1,12 @@
 // A chat UI that installed the published tarballs with npm: it imports the dialog from the main
-// entry, the frame from the apps entry, the CopilotKit renderers and the stylesheet, exactly as the
-// README tells users to.
+// entry, the frame from the apps entry, the CopilotKit renderers, the stylesheet and a ready-made theme,
+// exactly as the README and docs/theming.md tell users to.
 import { createHttpProxyTransport } from '@mcp-hitl/core/apps'
 import { ElicitationDialog, useElicitation } from '@mcp-hitl/react'
 import { McpAppFrame } from '@mcp-hitl/react/apps'
 import { createElicitationActivityRenderer, createMcpAppsActivityRenderer } from '@mcp-hitl/react/copilotkit'
 import '@mcp-hitl/react/styles.css'
+import '@mcp-hitl/react/themes/shadcn.css'
 import { useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 
