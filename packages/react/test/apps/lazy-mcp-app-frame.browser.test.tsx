@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, render } from 'vitest-browser-react'
 import { createLiveFramePool, LazyMcpAppFrame, McpAppFrame } from '../../src/apps'
-import { activity, memoryServer } from './fixtures'
+import { activity, appHtml, memoryServer, recorder } from './fixtures'
 
 afterEach(() => cleanup())
 
@@ -193,6 +193,82 @@ describe('LazyMcpAppFrame in a long chat', () => {
     }
     expect(misses).toEqual([])
     window.scrollTo(0, 0)
+  })
+
+  it('twenty real apps scrolled out and back in: one ui/initialize per mounted frame, one resources/read per resource, none on a re-render', async () => {
+    const rec = recorder()
+    const server = memoryServer({ html: appHtml(`const app = new App({ name: 'ScrollView', version: '1.0.0' }); app.connect().then(() => report('connected', {}));`) })
+    const reads = () => server.requests.filter((r) => r.method === 'resources/read').map((r) => r.params?.uri)
+    // Five apps, each shown by four results of the transcript.
+    const items = Array.from({ length: 20 }, (_, i) => activity({ resourceUri: `ui://test/scroll-${i % 5}.html`, toolInput: { turn: i } }))
+    let mounts = 0
+    const mountedUris = new Set<string>()
+    const observer = new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (!(node instanceof HTMLIFrameElement)) continue
+          mounts++
+          const index = [...document.querySelectorAll('[data-mcp-hitl-lazy-app]')].findIndex((box) => box.contains(node))
+          mountedUris.add(items[index]!.resourceUri)
+        }
+      }
+    })
+    observer.observe(document.body, { childList: true, subtree: true })
+    // A document loaded twice in one iframe would be a second ui/initialize of the same frame.
+    const loads = new Map<EventTarget, number>()
+    const onLoad = (event: Event) => {
+      if (event.target instanceof HTMLIFrameElement) loads.set(event.target, (loads.get(event.target) ?? 0) + 1)
+    }
+    document.addEventListener('load', onLoad, true)
+    const transcript = (onMessage: typeof rec.onMessage) => (
+      <div>
+        {items.map((content, i) => (
+          <div key={`turn-${i}`} style={{ padding: '8px 0' }}>
+            <p>Assistant turn {i}</p>
+            <McpAppFrame content={content} transport={server.transport} activityId={`s${i}`} sizing={{ height: 200 }} handlers={{ onMessage }} />
+          </div>
+        ))}
+      </div>
+    )
+    const screen = await render(transcript(rec.onMessage))
+    const step = Math.round(window.innerHeight * 0.75)
+    const scrollThrough = async (from: number, to: number) => {
+      const direction = Math.sign(to - from)
+      for (let y = from; direction * (to - y) > 0; y += direction * step) {
+        window.scrollTo(0, y)
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+      window.scrollTo(0, to)
+    }
+    const bottom = () => document.documentElement.scrollHeight - window.innerHeight
+    await vi.waitFor(() => expect(rec.find('connected').length).toBeGreaterThan(0), { timeout: 10_000 })
+    await scrollThrough(0, bottom())
+    await scrollThrough(bottom(), 0)
+    // Each iframe the page built loaded its app once, and no app connected more often than frames were built.
+    await vi.waitFor(() => expect(document.querySelectorAll('[data-mcp-hitl-app-frame][data-status="ready"]').length).toBeGreaterThan(0))
+    expect(mounts).toBeGreaterThanOrEqual(items.length / 2)
+    expect(Math.max(...loads.values())).toBe(1)
+    expect(rec.find('connected').length).toBeLessThanOrEqual(mounts)
+    // One read per resource, however often its frames were built again.
+    expect(reads().length).toBe(new Set(reads()).size)
+    expect(new Set(reads())).toEqual(mountedUris)
+    // A re-render with new callbacks (as a chat re-renders on every token) re-initializes nothing,
+    // once the frames the scroll left live have all connected (bounded wait for a quiet 600 ms).
+    for (let quiet = 0, last = -1, tries = 0; quiet < 2 && tries < 30; tries++) {
+      const now = rec.find('connected').length + mounts
+      quiet = now === last ? quiet + 1 : 0
+      last = now
+      await new Promise((resolve) => setTimeout(resolve, 300))
+    }
+    const before = rec.find('connected').length
+    const built = mounts
+    await screen.rerender(transcript(rec.onMessage))
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(rec.find('connected').length).toBe(before)
+    expect(mounts).toBe(built)
+    expect(Math.max(...loads.values())).toBe(1)
+    observer.disconnect()
+    document.removeEventListener('load', onLoad, true)
   })
 
   it('eager opts out: every frame mounts at once', async () => {
