@@ -58,7 +58,7 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
     streams: options.streams ?? createMemoryChatStreams(),
   })
   // An app's sampling request, approved by the person, answered by the chat's own model.
-  const sampling = createSamplingHandler({ model: options.model, getSessionId: hitl.getSessionId, maxTokens: 512, rateLimit: { capacity: 10, refillPerSecond: 0.5 } })
+  const sampling = createSamplingHandler(hitl, { model: options.model, maxTokens: 512, rateLimit: { capacity: 10, refillPerSecond: 0.5 } })
   const agUi = createAgUiRoute({ hitl, server })
 
   const app = new Hono<{ Variables: { sessionId: string } }>()

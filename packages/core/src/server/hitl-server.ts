@@ -7,6 +7,10 @@
  * - `GET {basePath}/pending`: the caller's pending elicitations (`createListHandler`)
  * - `GET {basePath}/events`: the caller's live channel (`createElicitationEventsHandler`)
  * - `POST {basePath}/mcp-proxy`: an app's proxied MCP request (`createMcpProxyHandler`)
+ * - `POST {basePath}/sampling`: an app's approved sampling request, once an integration mounts it
+ *   (`createSamplingHandler(hitl, { model })` of the AI SDK entry)
+ * - `GET {basePath}/sandbox-proxy`: the sandbox proxy page (`createSandboxProxyHandler`), with the
+ *   `sandboxProxy` option, answered only on the sandbox's own origin
  *
  * The integrations take the object: `connectMcpTools(hitl, …)` for an AI SDK chat route,
  * `createAgUiHandler(hitl, …)` for AG-UI; both run on the same broker, and the AG-UI middleware on
@@ -29,6 +33,18 @@ import { isUrlServerConfig, type McpServerConfig } from './mcp/mcp-server-config
 import { indexMcpServers, type McpServerIndex } from './mcp/mcp-server-index'
 import { PendingElicitations } from './mcp/pending-elicitations'
 import type { McpProxyHandlerOptions } from './apps/mcp-proxy-handler'
+import { createSandboxProxyHandler, type SandboxProxyHandlerOptions } from './apps/sandbox-proxy-handler'
+import { normalizeHostOrigins } from '../apps/sandbox-proxy-page'
+
+/** The `sandboxProxy` option of {@link createHitlServer}. */
+export interface HitlSandboxProxyOptions extends SandboxProxyHandlerOptions {
+  /**
+   * Required: the sandbox's own origin, e.g. `https://sandbox.example.com`, where this server is
+   * also reachable. The page is served only to requests for that origin, never to the chat's own
+   * (an app under `allow-same-origin` there could read the chat's cookies and storage).
+   */
+  origin: string
+}
 
 /** Options of {@link createHitlServer}. */
 export interface HitlServerOptions {
@@ -53,6 +69,8 @@ export interface HitlServerOptions {
   rateLimit?: McpProxyHandlerOptions['rateLimit']
   /** The live channel's bounds; see `createElicitationEventsHandler`. */
   events?: Omit<ElicitationEventsHandlerOptions, 'getSessionId' | 'onError'> | undefined
+  /** Serve the sandbox proxy page at `{basePath}/sandbox-proxy` on its own origin; see {@link HitlSandboxProxyOptions}. */
+  sandboxProxy?: HitlSandboxProxyOptions | undefined
   /** Called with unexpected failures of any route (store down, an MCP server failing); never with content. */
   onError?: ((error: unknown) => void) | undefined
 }
@@ -72,6 +90,8 @@ export interface HitlMcp {
   timeoutMs: number
   /** The resolved bound of one tool call. */
   toolCallTimeoutMs: number
+  /** Adds an integration's route (`sampling`) to the object's Fetch handler. */
+  mount(route: HitlMountedRoute, handler: (request: Request) => Promise<Response>): void
 }
 
 const internals = new WeakMap<HitlServer, HitlMcp>()
@@ -83,8 +103,13 @@ export function hitlMcpOf(hitl: HitlServer): HitlMcp {
   return mcp
 }
 
-/** The routes of a {@link HitlServer}, each at `{basePath}/{route}`. */
+/** The routes every {@link HitlServer} answers, each at `{basePath}/{route}`. */
 export type HitlRoute = 'respond' | 'pending' | 'events' | 'mcp-proxy'
+/** The routes an option or an integration adds: `sandbox-proxy` (option), `sampling` (`createSamplingHandler(hitl, …)`). */
+export type HitlOptionalRoute = 'sandbox-proxy' | 'sampling'
+/** The routes an integration mounts on the object. */
+export type HitlMountedRoute = 'sampling'
+type Handler = (request: Request) => Promise<Response>
 
 const isBroker = (value: unknown): value is ElicitationBroker =>
   typeof value === 'object' && value !== null && typeof (value as ElicitationBroker).request === 'function' && typeof (value as ElicitationBroker).respond === 'function'
@@ -101,8 +126,11 @@ export interface HitlServer {
   readonly broker: ElicitationBroker
   /** The MCP server configs, as given. */
   readonly servers: readonly McpServerConfig[]
-  /** Each route's Fetch handler, to mount one at a path of your own (a Next.js route file). */
-  readonly routes: Readonly<Record<HitlRoute, (request: Request) => Promise<Response>>>
+  /**
+   * Each route's Fetch handler, to mount one at a path of your own (a Next.js route file); the
+   * optional ones are there once their option or integration is given.
+   */
+  readonly routes: Readonly<Record<HitlRoute, Handler> & Partial<Record<HitlOptionalRoute, Handler>>>
   /** Called by the integrations with their unexpected failures. */
   readonly onError: ((error: unknown) => void) | undefined
   /** Registers something to close with the server (an integration's middleware). */
@@ -156,12 +184,13 @@ export function createHitlServer(options: HitlServerOptions): HitlServer {
       ...options.limits,
     },
   )
-  const routes: Record<HitlRoute, (request: Request) => Promise<Response>> = {
+  const routes: Record<HitlRoute, Handler> & Partial<Record<HitlOptionalRoute, Handler>> = {
     respond: createRespondHandler(broker, session satisfies RespondHandlerOptions),
     pending: createListHandler(broker, session),
     events: createElicitationEventsHandler(broker, { ...options.events, ...session }),
     'mcp-proxy': proxy,
   }
+  if (options.sandboxProxy) routes['sandbox-proxy'] = sandboxProxyRoute(options.sandboxProxy)
 
   let closing: Promise<void> | undefined
   const server: HitlServer = {
@@ -193,6 +222,35 @@ export function createHitlServer(options: HitlServerOptions): HitlServer {
       return closing
     },
   }
-  internals.set(server, { index, pool, pending, timeoutMs: limits.timeoutMs, toolCallTimeoutMs: limits.toolCallTimeoutMs })
+  const mount = (route: HitlMountedRoute, handler: Handler) => {
+    if (routes[route]) throw misuse(`the ${route} route is already mounted; create its handler once per server object`)
+    routes[route] = handler
+  }
+  internals.set(server, { index, pool, pending, timeoutMs: limits.timeoutMs, toolCallTimeoutMs: limits.toolCallTimeoutMs, mount })
   return server
+}
+
+function parseSandboxOrigin(value: unknown): string {
+  let url: URL | undefined
+  try {
+    url = typeof value === 'string' ? new URL(value) : undefined
+  } catch {}
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== String(value).replace(/\/+$/, '')) {
+    throw misuse(`\`sandboxProxy.origin\` must be an origin such as "https://sandbox.example.com" (got ${String(JSON.stringify(value)).slice(0, 100)})`)
+  }
+  return url.origin
+}
+
+// The page answers only on the sandbox's origin: served on the chat's own, the app would share it.
+function sandboxProxyRoute(options: HitlSandboxProxyOptions): Handler {
+  const origin = parseSandboxOrigin(options.origin)
+  const hosts = normalizeHostOrigins(options.allowedHostOrigins)
+  if (hosts.includes(origin)) throw misuse('`sandboxProxy.origin` must differ from every host origin: the sandbox exists to keep apps off the chat’s origin')
+  const page = createSandboxProxyHandler(options)
+  return async (request) => {
+    if (new URL(request.url).origin !== origin) {
+      return jsonResponse({ error: `The sandbox proxy is served only on ${origin}`, code: 'not_found' }, 404)
+    }
+    return page(request)
+  }
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, render } from 'vitest-browser-react'
 import { createLiveFramePool, LazyMcpAppFrame, McpAppFrame } from '../../src/apps'
-import { activity, memoryServer } from './fixtures'
+import { activity, appHtml, memoryServer, recorder } from './fixtures'
 
 afterEach(() => cleanup())
 
@@ -99,21 +99,22 @@ describe('LazyMcpAppFrame in a long chat', () => {
     const [first, second] = [activity(), activity()]
     // Three results: two of them show the same app (a later call of the same tool).
     const items = [first, second, { ...first, toolInput: { city: 'Rome' } }]
+    // One result on screen at a time: each goes live when scrolled to and evicts the one left behind (a pool of one).
     const screen = await render(
-      <div>
+      <div data-testid="chat" style={{ height: 100, overflow: 'auto' }}>
         {items.map((content, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the list never changes
-          <McpAppFrame key={i} content={content} transport={server.transport} pool={pool} activityId={`r${i}`} sizing={{ height: 60 }} />
+          <div key={i} style={{ height: 400 }}>
+            <McpAppFrame content={content} transport={server.transport} pool={pool} activityId={`r${i}`} sizing={{ height: 60 }} rootMargin="0px" />
+          </div>
         ))}
       </div>,
     )
-    const show = (i: number) => document.querySelectorAll('[data-mcp-hitl-lazy-app]')[i]!.querySelector<HTMLButtonElement>('[data-part="show-app"]')!.click()
-    // All in view: they mount one at a time, the latest first, each evicting the one before (a pool of one).
+    const chat = document.querySelector<HTMLElement>('[data-testid="chat"]')!
     await vi.waitFor(() => expect(liveIndexes()).toEqual([0]))
     await vi.waitFor(() => expect(document.querySelector('[data-mcp-hitl-app-frame]')?.getAttribute('data-status')).toBe('ready'))
-    expect(reads()).toEqual([first.resourceUri, second.resourceUri])
     for (const i of [1, 2, 0, 1, 2]) {
-      show(i)
+      chat.scrollTop = i * 400
       await vi.waitFor(() => expect(liveIndexes()).toEqual([i]))
       await vi.waitFor(() => expect(document.querySelector('[data-mcp-hitl-app-frame]')?.getAttribute('data-status')).toBe('ready'))
     }
@@ -131,6 +132,143 @@ describe('LazyMcpAppFrame in a long chat', () => {
     )
     await vi.waitFor(() => expect(document.querySelectorAll('[data-mcp-hitl-app-frame][data-status="ready"]')).toHaveLength(3))
     expect(other.requests.filter((r) => r.method === 'resources/read')).toHaveLength(1)
+  })
+
+  // These two scroll the page itself: a rootMargin widens the viewport, which a scroll container inside the page clips.
+  it('an app scrolled fully into view goes live by itself, even after it was evicted while near the viewport', async () => {
+    const server = memoryServer({ html: '<!doctype html><p>app</p>' })
+    const pool = createLiveFramePool(1)
+    const items = Array.from({ length: 3 }, () => activity())
+    await render(
+      <div>
+        {items.map((content, i) => (
+          <div key={content.resourceUri} data-testid={`turn-${i}`} style={{ height: window.innerHeight }}>
+            <McpAppFrame content={content} transport={server.transport} pool={pool} activityId={`n${i}`} rootMargin="300px" />
+          </div>
+        ))}
+      </div>,
+    )
+    window.scrollTo(0, 0)
+    // The first is on screen, the second only within the margin: the one on screen is the one live.
+    await vi.waitFor(() => expect(liveIndexes()).toEqual([0]))
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(liveIndexes()).toEqual([0])
+    // The second was near all along (no new crossing of the margin): on screen now, it goes live.
+    document.querySelector('[data-testid="turn-1"]')!.scrollIntoView({ block: 'start' })
+    await vi.waitFor(() => expect(liveIndexes()).toEqual([1]))
+    expect(document.querySelectorAll('[data-part="show-app"]')).toHaveLength(2)
+    window.scrollTo(0, 0)
+  })
+
+  it('keeps the app in the middle of the viewport live at every position of a ten-app transcript, scrolling up and back down', async () => {
+    const server = memoryServer({ html: '<!doctype html><p>app</p>' })
+    const items = Array.from({ length: 10 }, () => activity())
+    const pool = createLiveFramePool(3)
+    await render(
+      <div>
+        {items.map((content, i) => (
+          <div key={content.resourceUri} style={{ padding: '8px 0' }}>
+            <p>Assistant turn {i}</p>
+            <McpAppFrame content={content} transport={server.transport} pool={pool} activityId={`m${i}`} sizing={{ height: 180 }} />
+          </div>
+        ))}
+      </div>,
+    )
+    const boxes = () => [...document.querySelectorAll<HTMLElement>('[data-mcp-hitl-lazy-app]')]
+    const onScreen = () =>
+      boxes().filter((box) => {
+        const rect = box.getBoundingClientRect()
+        return rect.bottom > 0 && rect.top < window.innerHeight
+      }).length
+    const misses: number[] = []
+    for (const i of [9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]) {
+      boxes()[i]!.scrollIntoView({ block: 'center' })
+      try {
+        await vi.waitFor(() => expect(boxes()[i]!.getAttribute('data-live')).toBe('true'), { timeout: 3000 })
+      } catch {
+        misses.push(i)
+      }
+      // Bounded, once the observers have reported: the pool's three, and more only while more are on screen at once.
+      await vi.waitFor(() => expect(liveIndexes().length).toBeLessThanOrEqual(Math.max(3, onScreen())))
+    }
+    expect(misses).toEqual([])
+    window.scrollTo(0, 0)
+  })
+
+  it('twenty real apps scrolled out and back in: one ui/initialize per mounted frame, one resources/read per resource, none on a re-render', async () => {
+    const rec = recorder()
+    const server = memoryServer({ html: appHtml(`const app = new App({ name: 'ScrollView', version: '1.0.0' }); app.connect().then(() => report('connected', {}));`) })
+    const reads = () => server.requests.filter((r) => r.method === 'resources/read').map((r) => r.params?.uri)
+    // Five apps, each shown by four results of the transcript.
+    const items = Array.from({ length: 20 }, (_, i) => activity({ resourceUri: `ui://test/scroll-${i % 5}.html`, toolInput: { turn: i } }))
+    let mounts = 0
+    const mountedUris = new Set<string>()
+    const observer = new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (!(node instanceof HTMLIFrameElement)) continue
+          mounts++
+          const index = [...document.querySelectorAll('[data-mcp-hitl-lazy-app]')].findIndex((box) => box.contains(node))
+          mountedUris.add(items[index]!.resourceUri)
+        }
+      }
+    })
+    observer.observe(document.body, { childList: true, subtree: true })
+    // A document loaded twice in one iframe would be a second ui/initialize of the same frame.
+    const loads = new Map<EventTarget, number>()
+    const onLoad = (event: Event) => {
+      if (event.target instanceof HTMLIFrameElement) loads.set(event.target, (loads.get(event.target) ?? 0) + 1)
+    }
+    document.addEventListener('load', onLoad, true)
+    const transcript = (onMessage: typeof rec.onMessage) => (
+      <div>
+        {items.map((content, i) => (
+          <div key={`turn-${i}`} style={{ padding: '8px 0' }}>
+            <p>Assistant turn {i}</p>
+            <McpAppFrame content={content} transport={server.transport} activityId={`s${i}`} sizing={{ height: 200 }} handlers={{ onMessage }} />
+          </div>
+        ))}
+      </div>
+    )
+    const screen = await render(transcript(rec.onMessage))
+    const step = Math.round(window.innerHeight * 0.75)
+    const scrollThrough = async (from: number, to: number) => {
+      const direction = Math.sign(to - from)
+      for (let y = from; direction * (to - y) > 0; y += direction * step) {
+        window.scrollTo(0, y)
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+      window.scrollTo(0, to)
+    }
+    const bottom = () => document.documentElement.scrollHeight - window.innerHeight
+    await vi.waitFor(() => expect(rec.find('connected').length).toBeGreaterThan(0), { timeout: 10_000 })
+    await scrollThrough(0, bottom())
+    await scrollThrough(bottom(), 0)
+    // Each iframe the page built loaded its app once, and no app connected more often than frames were built.
+    await vi.waitFor(() => expect(document.querySelectorAll('[data-mcp-hitl-app-frame][data-status="ready"]').length).toBeGreaterThan(0))
+    expect(mounts).toBeGreaterThanOrEqual(items.length / 2)
+    expect(Math.max(...loads.values())).toBe(1)
+    expect(rec.find('connected').length).toBeLessThanOrEqual(mounts)
+    // One read per resource, however often its frames were built again.
+    expect(reads().length).toBe(new Set(reads()).size)
+    expect(new Set(reads())).toEqual(mountedUris)
+    // A re-render with new callbacks (as a chat re-renders on every token) re-initializes nothing,
+    // once the frames the scroll left live have all connected (bounded wait for a quiet 600 ms).
+    for (let quiet = 0, last = -1, tries = 0; quiet < 2 && tries < 30; tries++) {
+      const now = rec.find('connected').length + mounts
+      quiet = now === last ? quiet + 1 : 0
+      last = now
+      await new Promise((resolve) => setTimeout(resolve, 300))
+    }
+    const before = rec.find('connected').length
+    const built = mounts
+    await screen.rerender(transcript(rec.onMessage))
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(rec.find('connected').length).toBe(before)
+    expect(mounts).toBe(built)
+    expect(Math.max(...loads.values())).toBe(1)
+    observer.disconnect()
+    document.removeEventListener('load', onLoad, true)
   })
 
   it('eager opts out: every frame mounts at once', async () => {

@@ -5,6 +5,7 @@ import { createSamplingClient } from '../../apps/sampling-client'
 import { McpHitlError } from '../../errors'
 import { sessionFromHeader } from '../http/session-from-request'
 import { serveFetch, type TestHttpServer } from '../testing/node-http-bridge'
+import { createHitlServer } from '../hitl-server'
 import { createSamplingHandler, type SamplingHandlerOptions } from './sampling-handler'
 
 type CallOptions = Record<string, unknown> & { prompt: { role: string; content: unknown }[]; tools?: { name: string }[] }
@@ -142,5 +143,51 @@ describe('createSamplingHandler (AI SDK generateText) with createSamplingClient'
     expect(() => createSamplingHandler({ model } as never)).toThrow(/getSessionId/)
     expect(() => createSamplingHandler({ getSessionId: () => 's' } as never)).toThrow(/pass the chat's model/)
     expect(() => createSamplingHandler({ model, getSessionId: () => 's', maxTokens: 0 })).toThrow(/maxTokens must be a positive number/)
+  })
+})
+
+describe('createSamplingHandler(hitl, …): the sampling route of the server object', () => {
+  it('mounts at {basePath}/sampling with the object’s session, over real HTTP, and refuses a caller without one', async () => {
+    const errors: unknown[] = []
+    const hitl = createHitlServer({ getSessionId: sessionFromHeader('x-session'), servers: [], onError: (error) => errors.push(error) })
+    try {
+      const { model } = echoModel()
+      createSamplingHandler(hitl, { model, maxTokens: 64 })
+      server = await serveFetch((request) => hitl.fetch(request))
+      const sample = createSamplingClient({ url: `${server.url}/api/hitl/sampling`, headers: { 'x-session': 'user-1' } })
+      await expect(sample(REQUEST as never)).resolves.toMatchObject({ content: { type: 'text', text: 'echo: Say hi' } })
+      // No session: refused before the model runs, as every route of the object.
+      const anonymous = createSamplingClient({ url: `${server.url}/api/hitl/sampling` })
+      await expect(anonymous(REQUEST as never)).rejects.toMatchObject({ code: 'forbidden', status: 403 })
+      // The object's error report gets the model's failure; the page gets no detail of it.
+      const failing = createHitlServer({ getSessionId: sessionFromHeader('x-session'), servers: [], onError: (error) => errors.push(error) })
+      createSamplingHandler(failing, { model: echoModel('fail').model })
+      const answer = await failing.fetch(
+        new Request('http://host/api/hitl/sampling', { method: 'POST', headers: { 'x-session': 'u', 'content-type': 'application/json' }, body: JSON.stringify({ request: REQUEST }) }),
+      )
+      expect(answer.status).toBe(502)
+      expect(await answer.text()).not.toContain('sk-secret')
+      expect(String(errors.at(-1))).toContain('sk-secret')
+      await failing.close()
+    } finally {
+      await hitl.close()
+    }
+  })
+
+  it('is listed among the routes once mounted, and mounts once per server object', async () => {
+    const hitl = createHitlServer({ getSessionId: sessionFromHeader('x-session'), servers: [] })
+    try {
+      expect(hitl.routes.sampling).toBeUndefined()
+      const before = await hitl.fetch(new Request('http://host/api/hitl/sampling', { method: 'POST' }))
+      expect(before.status).toBe(404)
+      const route = createSamplingHandler(hitl, { model: echoModel().model })
+      expect(hitl.routes.sampling).toBe(route)
+      const other = await hitl.fetch(new Request('http://host/api/hitl/nothing'))
+      expect((await other.json()).error).toContain('/api/hitl/sampling')
+      expect(() => createSamplingHandler(hitl, { model: echoModel().model })).toThrow(/already mounted/)
+      expect(() => createSamplingHandler(hitl, undefined as never)).toThrow(/needs the options/)
+    } finally {
+      await hitl.close()
+    }
   })
 })

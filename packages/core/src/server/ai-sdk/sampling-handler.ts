@@ -29,6 +29,7 @@ import { jsonResponse } from '../http/json-response'
 import { type JsonBodyOptions, readJsonBody, resolveBodyLimits } from '../http/read-json-body'
 import { createSessionRateLimiter } from '../http/session-rate-limiter'
 import { importOptionalPeer } from '../import-optional-peer'
+import { type HitlServer, hitlMcpOf, isHitlServer } from '../hitl-server'
 import { type GetSessionId, requireGetSessionId, resolveSession } from '../http/session-resolver'
 
 /** The body the route takes: the approved request. */
@@ -155,8 +156,29 @@ export async function generateSamplingResult(
   return { role: 'assistant', content, model, stopReason }
 }
 
+/** Options of `createSamplingHandler(hitl, options)`: the session and error report come from the server object. */
+export type HitlSamplingHandlerOptions = Omit<SamplingHandlerOptions, 'getSessionId' | 'onError'>
+
+/**
+ * Creates the sampling route of a `createHitlServer` object and mounts it at `{basePath}/sampling`
+ * of its Fetch handler (the page's `createSamplingClient({ url: '/api/hitl/sampling' })`), with the
+ * object's session resolver and error report. Returns the route too, for a route file of your own.
+ */
+export function createSamplingHandler(hitl: HitlServer, options: HitlSamplingHandlerOptions): (request: Request) => Promise<Response>
 /** Creates the sampling route; see the module comment for the checks and statuses. */
-export function createSamplingHandler(options: SamplingHandlerOptions): (request: Request) => Promise<Response> {
+export function createSamplingHandler(options: SamplingHandlerOptions): (request: Request) => Promise<Response>
+export function createSamplingHandler(
+  first: HitlServer | SamplingHandlerOptions,
+  second?: HitlSamplingHandlerOptions,
+): (request: Request) => Promise<Response> {
+  if (!isHitlServer(first)) return samplingRoute(first)
+  if (!isRecord(second)) throw new McpHitlError(`${API}(hitl, options) needs the options, e.g. { model: openai('gpt-5-mini') }`, { code: 'misuse' })
+  const route = samplingRoute({ ...second, getSessionId: first.getSessionId, onError: first.onError })
+  hitlMcpOf(first).mount('sampling', route)
+  return route
+}
+
+function samplingRoute(options: SamplingHandlerOptions): (request: Request) => Promise<Response> {
   requireGetSessionId(API, options)
   if (!options.model) throw new McpHitlError(`${API}: pass the chat's model, e.g. { model: openai('gpt-5-mini') }`, { code: 'misuse' })
   for (const key of ['maxTokens', 'timeoutMs'] as const) {

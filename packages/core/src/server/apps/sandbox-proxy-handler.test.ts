@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { McpHitlError } from '../../errors'
 import { buildSandboxProxyPage, normalizeHostOrigins } from '../../apps/sandbox-proxy-page'
 import { buildSandboxProxyUrl } from '../../apps/sandbox-proxy-protocol'
+import { createHitlServer } from '../hitl-server'
 import { createSandboxProxyHandler } from './sandbox-proxy-handler'
 
 const handler = createSandboxProxyHandler({ allowedHostOrigins: ['https://chat.example.com', 'http://localhost:5173/'] })
@@ -96,5 +97,49 @@ describe('buildSandboxProxyPage', () => {
     const page = buildSandboxProxyPage({ allowedHostOrigins: ['https://a.example.com/</script><script>alert(1)</script>'] })
     expect(page.match(/<script>/g)).toHaveLength(1)
     expect(page).toContain('["https://a.example.com"]')
+  })
+})
+
+describe('createHitlServer({ sandboxProxy }): the sandbox proxy page as a route of the server object', () => {
+  const chat = 'https://chat.example.com'
+  const sandbox = 'https://sandbox.example.net'
+  const hitl = () => createHitlServer({ getSessionId: () => 's', servers: [], sandboxProxy: { origin: sandbox, allowedHostOrigins: [chat] } })
+
+  it('serves the page at {basePath}/sandbox-proxy on the sandbox origin, with the app CSP and frame-ancestors as headers', async () => {
+    const server = hitl()
+    const response = await server.fetch(new Request(`${sandbox}/api/hitl/sandbox-proxy?csp=${encodeURIComponent(JSON.stringify({ connectDomains: ['https://api.example.com'] }))}`))
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(response.headers.get('content-security-policy')).toContain(`frame-ancestors ${chat}`)
+    expect(response.headers.get('content-security-policy')).toContain('https://api.example.com')
+    expect(await response.text()).toContain('MCP App sandbox')
+    await server.close()
+  })
+
+  it('never serves the page on the chat’s origin or any other, where an app would share that origin', async () => {
+    const server = hitl()
+    for (const origin of [chat, 'https://evil.example.org', 'http://sandbox.example.net', 'https://sandbox.example.net:8443']) {
+      const response = await server.fetch(new Request(`${origin}/api/hitl/sandbox-proxy`))
+      expect(response.status).toBe(404)
+      const text = await response.text()
+      expect(text).not.toContain('<script')
+      expect(JSON.parse(text).code).toBe('not_found')
+    }
+    await server.close()
+    // Without the option there is no such route at all.
+    const plain = createHitlServer({ getSessionId: () => 's', servers: [] })
+    expect((await plain.fetch(new Request(`${sandbox}/api/hitl/sandbox-proxy`))).status).toBe(404)
+    expect(plain.routes['sandbox-proxy']).toBeUndefined()
+    await plain.close()
+  })
+
+  it('refuses a sandbox origin that is a host origin, not an origin, or missing', () => {
+    const build = (origin: unknown, hosts = [chat]) => () => createHitlServer({ getSessionId: () => 's', servers: [], sandboxProxy: { origin: origin as string, allowedHostOrigins: hosts } })
+    expect(build(chat)).toThrow(/must differ from every host origin/)
+    expect(build(`${chat}/`, [chat])).toThrow(/must differ from every host origin/)
+    for (const bad of ['sandbox.example.net', `${sandbox}/path`, 'javascript:alert(1)', `${sandbox}?x=1`, undefined, 42]) {
+      expect(build(bad)).toThrow(/sandboxProxy\.origin` must be an origin/)
+    }
+    expect(build(sandbox, [])).toThrow(/allowedHostOrigins is empty/)
   })
 })
