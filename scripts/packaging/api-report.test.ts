@@ -29,6 +29,7 @@ describe('the public API reports', () => {
       '@mcp-hitl/core/server/mcp-sdk -> api/core.server.mcp-sdk.api.md',
       '@mcp-hitl/core/server/mcp-client -> api/core.server.mcp-client.api.md',
       '@mcp-hitl/core/server/ag-ui -> api/core.server.ag-ui.api.md',
+      '@mcp-hitl/core/server/ag-ui-upstream -> api/core.server.ag-ui-upstream.api.md',
       '@mcp-hitl/react -> api/react.api.md',
       '@mcp-hitl/react/elicitation -> api/react.elicitation.api.md',
       '@mcp-hitl/react/apps -> api/react.apps.api.md',

@@ -21,8 +21,4 @@ export { createMcpAppsMiddleware } from './server/ag-ui/mcp-apps-middleware'
 export type { McpAppsMiddleware, McpAppsMiddlewareOptions } from './server/ag-ui/mcp-apps-middleware'
 export type { McpAppsMiddlewareErrorEvent } from './server/ag-ui/mcp-apps-run'
 
-// MCP Apps: the guard in front of the real MCPAppsMiddleware
-export { createMcpAppsGuard } from './server/ag-ui/mcp-apps-guard'
-export type { McpAppsGuard, McpAppsGuardOptions } from './server/ag-ui/mcp-apps-guard'
-export { asAgUiMiddleware } from './server/ag-ui/as-ag-ui-middleware'
-export type { RunnableMiddleware } from './server/ag-ui/as-ag-ui-middleware'
+// The guard in front of `@ag-ui/mcp-apps-middleware`'s own MCPAppsMiddleware is at `./server/ag-ui-upstream`.
