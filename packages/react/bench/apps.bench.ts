@@ -62,8 +62,8 @@ const SIZE_ROWS = {
     forbidden: { pattern: /@rjsf|[\\/]ajv/, what: 'RJSF or Ajv' },
   },
   bridge: {
-    label: 'kit host bridge alone (`createMcpAppHostBridge` from `@mcp-hitl/core/apps`)',
-    imports: { '@mcp-hitl/core/apps': ['createMcpAppHostBridge'] },
+    label: 'kit host bridge alone (`createMcpAppHostBridge` from `@mcp-hitl/core/internal`)',
+    imports: { '@mcp-hitl/core/internal': ['createMcpAppHostBridge'] },
     resolveDir: SRC,
     floorBytes: 1024,
   },
