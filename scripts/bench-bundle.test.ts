@@ -34,7 +34,7 @@ describe('benchmark size rows', () => {
   it('measures the real size when the name comes from the entry that exports it', async () => {
     const size = await measureBundle({
       label: 'host bridge',
-      imports: { '@mcp-hitl/core/apps': ['createMcpAppHostBridge'] },
+      imports: { '@mcp-hitl/core/internal': ['createMcpAppHostBridge'] },
       resolveDir: REACT_SRC,
       floorBytes: 1024,
     })
@@ -45,7 +45,7 @@ describe('benchmark size rows', () => {
   it('marks a row under its floor as missed', async () => {
     const size = await measureBundle({
       label: 'host bridge',
-      imports: { '@mcp-hitl/core/apps': ['createMcpAppHostBridge'] },
+      imports: { '@mcp-hitl/core/internal': ['createMcpAppHostBridge'] },
       resolveDir: REACT_SRC,
       floorBytes: 1024 * 1024,
     })
@@ -83,7 +83,7 @@ describe('benchmark size rows', () => {
   it('marks a split row whose entry splits nothing off as missed', async () => {
     const size = await measureBundle({
       label: 'host bridge, code split',
-      imports: { '@mcp-hitl/core/apps': ['createMcpAppHostBridge'] },
+      imports: { '@mcp-hitl/core/internal': ['createMcpAppHostBridge'] },
       resolveDir: REACT_SRC,
       floorBytes: 1024,
       split: { lazyFloorBytes: 1024 },

@@ -4,7 +4,7 @@
  * document without the kit's guard (the control: the kit's policy alone, as a `<meta>` or behind
  * the kit's sandbox proxy), and hints written by the page itself.
  */
-import { resolveAppCsp, SANDBOX_PROXY_READY_METHOD, SANDBOX_RESOURCE_READY_METHOD } from '@mcp-hitl/core/apps'
+import { resolveAppCsp, SANDBOX_PROXY_READY_METHOD, SANDBOX_RESOURCE_READY_METHOD } from '@mcp-hitl/core/internal'
 
 /** Starts a document load that ends only when the Node side releases it (`/__release`). */
 export function holdLoad(url: string): void {

@@ -11,6 +11,7 @@ export default defineConfig({
     'src/server-mcp-sdk.ts',
     'src/server-mcp-client.ts',
     'src/server-ag-ui.ts',
+    'src/server-ag-ui-upstream.ts',
   ],
   format: ['esm'],
   // plain `dts: true` with `sourcemap: true` leaves a dangling .d.ts.map reference

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { API_DIR, apiEntries, renderApiReports } from './api-report'
+import { API_DIR, apiEntries, MAX_STABLE_NAMES, renderApiReports, stableNames } from './api-report'
 import { lineDiff } from './line-diff'
 import { packPackages, ROOT } from './pack-packages'
 
@@ -29,6 +29,7 @@ describe('the public API reports', () => {
       '@mcp-hitl/core/server/mcp-sdk -> api/core.server.mcp-sdk.api.md',
       '@mcp-hitl/core/server/mcp-client -> api/core.server.mcp-client.api.md',
       '@mcp-hitl/core/server/ag-ui -> api/core.server.ag-ui.api.md',
+      '@mcp-hitl/core/server/ag-ui-upstream -> api/core.server.ag-ui-upstream.api.md',
       '@mcp-hitl/react -> api/react.api.md',
       '@mcp-hitl/react/elicitation -> api/react.elicitation.api.md',
       '@mcp-hitl/react/apps -> api/react.apps.api.md',
@@ -52,6 +53,12 @@ describe('the public API reports', () => {
     if (stale.length) {
       throw new Error(`The public API differs from api/. Run \`pnpm api:update\` and commit api/ if the change is meant.\n\n${stale.join('\n\n')}`)
     }
+  })
+
+  it(`keep the stable entries to ${MAX_STABLE_NAMES} unique names or fewer (\`@mcp-hitl/core/internal\` carries no semver promise and is not counted)`, () => {
+    const names = stableNames(renderApiReports())
+    console.info(`stable public API: ${names.size} unique names (at most ${MAX_STABLE_NAMES})`)
+    expect(names.size, `the stable entries export ${names.size} unique names`).toBeLessThanOrEqual(MAX_STABLE_NAMES)
   })
 
   it('name only types a user can import: every kit type in a public signature is exported from some entry', () => {
@@ -145,6 +152,18 @@ describe('an API report', () => {
         '',
       ].join('\n'),
     )
+  })
+
+  it('counts a name exported from two stable entries once, and nothing of @mcp-hitl/core/internal', () => {
+    const entry = (specifier: string, report: string) => ({ specifier, declarations: '', report })
+    const entries = [entry('@demo/pkg', 'pkg.api.md'), entry('@demo/pkg/sub', 'pkg.sub.api.md'), entry('@mcp-hitl/core/internal', 'core.internal.api.md')]
+    const report = (...names: string[]) => names.map((n) => `## \`${n}\` (function)\n\n\`\`\`ts\nfunction ${n}(): void;\n\`\`\``).join('\n\n')
+    const reports = new Map([
+      ['pkg.api.md', report('make', 'take')],
+      ['pkg.sub.api.md', `${report('make', 'give')}\n\n## Used by these signatures, not exported here\n\n- \`Hidden\` (used by \`give\`): not exported from any entry`],
+      ['core.internal.api.md', report('internalOnly', 'take')],
+    ])
+    expect([...stableNames(reports, entries)].sort()).toEqual(['give', 'make', 'take'])
   })
 
   it('shows a stale report as a line diff', () => {

@@ -274,3 +274,20 @@ export function renderApiReports(entries: ApiEntry[] = apiEntries()): Map<string
   }
   return reports
 }
+
+/** The entry points without a semver promise: what first-party bindings need and applications do not. */
+export const UNSTABLE_ENTRIES: readonly string[] = ['@mcp-hitl/core/internal']
+
+/** How many unique names the stable entries may export together (a name on two entries counts once). */
+export const MAX_STABLE_NAMES = 250
+
+/** The unique names every stable entry exports, read from rendered reports (file name to text). */
+export function stableNames(reports: Map<string, string>, entries: ApiEntry[] = apiEntries()): Set<string> {
+  const unstable = new Set(entries.filter((e) => UNSTABLE_ENTRIES.includes(e.specifier)).map((e) => e.report))
+  const names = new Set<string>()
+  for (const [file, text] of reports) {
+    if (unstable.has(file)) continue
+    for (const match of text.matchAll(/^## `([^`]+)` \(/gm)) names.add(match[1] as string)
+  }
+  return names
+}

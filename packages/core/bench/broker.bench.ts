@@ -12,7 +12,8 @@
  * Uses the default limits. Writes its section of BENCHMARKS.md between `<!-- bench:broker -->` markers.
  */
 import { cpus, loadavg } from 'node:os'
-import { type ElicitRequestFormParams, type ElicitationDataPart, parseRequestedSchema } from '@mcp-hitl/core'
+import type { ElicitRequestFormParams, ElicitationDataPart } from '@mcp-hitl/core'
+import { parseRequestedSchema } from '@mcp-hitl/core/internal'
 import { createElicitationBroker, createRespondHandler, type ElicitationBroker } from '@mcp-hitl/core/server'
 import { type AiSdkElicitationClient, attachBrokerToAiSdkClient } from '@mcp-hitl/core/server/ai-sdk'
 import { attachBrokerToMcpClient, type McpSdkElicitationClient } from '@mcp-hitl/core/server/mcp-sdk'

@@ -10,11 +10,10 @@
  * broker and store API only. Writes its section of BENCHMARKS.md between `<!-- bench:list-pending -->` markers.
  */
 import { cpus, loadavg } from 'node:os'
-import type { ElicitRequestFormParams, ListElicitationsBody } from '@mcp-hitl/core'
+import type { ElicitRequestFormParams } from '@mcp-hitl/core'
 import {
   createElicitationBroker,
   createListHandler,
-  createMemoryElicitationStore,
   type ElicitationBroker,
   type ElicitationStore,
 } from '@mcp-hitl/core/server'
@@ -22,6 +21,8 @@ import { createRedisElicitationStore } from '@mcp-hitl/core/server/redis'
 import { createClient } from 'redis'
 import { interleave, median, ratioGoal } from '../../../scripts/bench-goal'
 import { recordGoal, recordRaisedLimits, writeBenchSection } from '../../../scripts/bench-section'
+import type { ListElicitationsBody } from '../src/elicitation/wire'
+import { createMemoryElicitationStore } from '../src/server/elicitation/stores/memory-store'
 import { startRedisServer } from '../test/redis/redis-server'
 
 const SMALL = 100

@@ -15,7 +15,6 @@ import { cpus, loadavg } from 'node:os'
 import type { ElicitRequestFormParams, ElicitResult, ElicitationDataPart } from '@mcp-hitl/core'
 import {
   createElicitationBroker,
-  createMemoryElicitationStore,
   type ElicitationBroker,
   type ElicitationStore,
 } from '@mcp-hitl/core/server'
@@ -23,6 +22,7 @@ import { createRedisElicitationStore } from '@mcp-hitl/core/server/redis'
 import { createClient } from 'redis'
 import { boundGoal, interleave, median, medianRatio, percentile } from '../../../scripts/bench-goal'
 import { recordGoal, writeBenchSection } from '../../../scripts/bench-section'
+import { createMemoryElicitationStore } from '../src/server/elicitation/stores/memory-store'
 import { startRedisServer } from '../test/redis/redis-server'
 
 const RUNS = 7

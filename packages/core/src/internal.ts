@@ -77,3 +77,129 @@ export type {
 } from './apps/frame/pending-app-requests'
 export { LazyFrame } from './apps/frame/lazy-frame'
 export type { LazyFrameInputs, LazyFrameState } from './apps/frame/lazy-frame'
+
+// Errors: the HTTP error table behind McpHitlError's HTTP codes, and the error's constructor options
+export type { McpHitlErrorOptions } from './errors'
+export { HTTP_ERRORS } from './http-errors'
+export type { HttpErrorCode } from './http-errors'
+
+// Untrusted JSON-like input
+export { isRecord } from './guards'
+
+// Elicitation protocol: the field schemas inside a requested schema
+export type {
+  BooleanFieldSchema,
+  FieldBase,
+  LegacyTitledEnumSchema,
+  MultiSelectSchema,
+  NumberFieldSchema,
+  RequestMeta,
+  SingleSelectSchema,
+  StringFieldSchema,
+  StringFormat,
+  TaskMetadata,
+  TitledMultiSelectSchema,
+  TitledOption,
+  TitledSingleSelectSchema,
+  UntitledMultiSelectSchema,
+  UntitledSingleSelectSchema,
+} from './elicitation/protocol'
+
+// Elicitation: schema parsing and the checks a form runs on each field
+export { parseRequestedSchema } from './elicitation/parse-requested-schema'
+export type { ParseRequestedSchemaResult, SchemaIssue } from './elicitation/parse-requested-schema'
+export { optionValues } from './elicitation/schema-helpers'
+export { matchesPattern } from './elicitation/linear-pattern'
+export { isStringFormat, matchesStringFormat } from './elicitation/string-formats'
+export { isSensitiveField, REDACTED } from './elicitation/redact'
+export type { ToolCallSource } from './elicitation/summarize-tool-call'
+
+// Elicitation wire: the data part's type and what a request shows of the tool call that raised it
+export { ELICITATION_DATA_PART_TYPE } from './elicitation/wire'
+export type { ListedElicitation, ShownToolArgument } from './elicitation/wire'
+export { ELICITATION_ACTIVITY_TYPE, isElicitationRequestData } from './elicitation/elicitation-activity'
+
+// Elicitation, browser side: the respond client, the live channel, drafts, finished requests and the queue
+export { createRespondClient, listPendingElicitations } from './elicitation/respond-client'
+export type { RespondClient, RespondClientOptions } from './elicitation/respond-client'
+export { subscribeElicitationEvents } from './elicitation/subscribe-elicitation-events'
+export type { ElicitationEventsOptions, ElicitationEventsState, EventSourceLike } from './elicitation/subscribe-elicitation-events'
+export { createElicitationDrafts } from './elicitation/elicitation-drafts'
+export type { DraftStorage } from './elicitation/elicitation-drafts'
+export { createFinishedElicitations } from './elicitation/finished-elicitations'
+export type { FinishedElicitations, FinishedElicitationsOptions } from './elicitation/finished-elicitations'
+export { createElicitationQueue } from './elicitation/elicitation-queue'
+export type { ElicitationQueueOptions } from './elicitation/elicitation-queue'
+
+// MCP Apps protocol: the activity and data part types, proxied methods, and the parts of results and resource metadata
+export { getToolVisibility, MCP_APPS_ACTIVITY_TYPE, MCP_APPS_DATA_PART_TYPE, PROXIED_MCP_METHODS } from './apps/protocol'
+export type { ContentBlock, McpUiResourceCsp, McpUiResourcePermissions, McpUiToolVisibility, ProxiedMcpMethod, ResourceContents } from './apps/protocol'
+export { isMcpAppsPendingContent } from './apps/pending-app-content'
+export type { McpAppsCallStatus, McpAppsPendingContent } from './apps/pending-app-content'
+
+// MCP Apps: the host side of the postMessage protocol behind McpAppFrame
+export { createMcpAppHostBridge } from './apps/host-bridge'
+export type { McpAppBridgeState, McpAppHostBridge, McpAppHostBridgeOptions, McpAppHostHandlers, McpAppRefusalReason, McpAppTarget } from './apps/host-bridge'
+export type { AppMessageSource } from './apps/app-message-review'
+export type { McpAppResource } from './apps/read-app-resource'
+export { INTERNAL_ERROR, JsonRpcError } from './apps/json-rpc'
+export type { JsonRpcErrorObject } from './apps/json-rpc'
+export { createPartialInputFeed } from './apps/partial-input-feed'
+export type { PartialInputFeed, PartialInputFeedOptions } from './apps/partial-input-feed'
+
+// MCP Apps: the app's document, its CSP and the sandbox proxy's messages
+export { buildAppDocument } from './apps/app-document'
+export type { AppDocumentOptions } from './apps/app-document'
+export { resolveAppCsp } from './apps/csp'
+export type { AppCspResolution, CspDomainKind, CspHostPolicy, CspRejection } from './apps/csp'
+export { SANDBOX_PROXY_READY_METHOD, SANDBOX_RESOURCE_READY_METHOD } from './apps/sandbox-proxy-protocol'
+export type { McpAppSandbox } from './apps/choose-app-sandbox-mode'
+export type { SandboxAttributeOptions } from './apps/sandbox'
+
+// MCP Apps: the parts of a sampling request and of its review, downloads, and the app's tools
+export { checkSamplingReviewable } from './apps/sampling-review'
+export type {
+  SamplingContent,
+  SamplingMediaContent,
+  SamplingMessage,
+  SamplingModelPreferences,
+  SamplingTextContent,
+  SamplingTool,
+  SamplingToolResultContent,
+  SamplingToolUseContent,
+} from './apps/sampling'
+export type { SamplingApprovalSnapshot, SamplingApprovalStatus, SamplingGenerate, SamplingGrant } from './apps/sampling-approval'
+export type { AgUiSamplingMessage, AgUiSamplingRun } from './apps/ag-ui-sampling-client'
+export type { McpAppDownloadEmbedded, McpAppDownloadFile, McpAppDownloadLink } from './apps/download-file'
+export type { AppRequestInit, DroppedAppTool } from './apps/app-tools'
+export type { RegisteredAppTool } from './apps/app-tool-registry'
+
+// Server: the parts of an elicitation store and of the broker's methods, for a store or broker of one's own
+export type {
+  CreateOutcome,
+  ElicitationLimits,
+  ElicitationSettlement,
+  ElicitationStoreEntry,
+  SessionSubscribeOptions,
+  SettledElicitation,
+  SettledElicitationStatus,
+  SettleOutcome,
+  StoredElicitation,
+} from './server/elicitation/stores/elicitation-store'
+export type { SessionListener } from './server/elicitation/stores/session-hub'
+export type { CompleteScope, SessionSubscription } from './server/elicitation/elicitation-broker-types'
+
+// Server: what the handlers share (session options, JSON bodies), routes, and the MCP client's request options
+export type { HitlRoute } from './server/hitl-server'
+export type { SessionHandlerOptions } from './server/http/session-resolver'
+export type { JsonBodyOptions } from './server/http/read-json-body'
+export type { McpProxyRequestOptions } from './server/mcp/mcp-server-config'
+export type { McpAppsPartSource } from './server/apps/mcp-apps-data-part'
+
+// AG-UI, server side: the structural run types behind AgUiMiddleware, and what the middleware and the guard share
+export type { AgUiEvent, AgUiNextAgent, AgUiObservable } from './server/ag-ui/ag-ui-types'
+export type { SessionBoundMiddleware } from './server/ag-ui/session-bound-middleware'
+
+// AI SDK, server side: the transport under URL mode, and what readAppTools reports it left out
+export type { UrlModeInnerTransport } from './server/elicitation/adapters/ai-sdk-url-mode'
+export type { DroppedAppToolDefinition } from './server/ai-sdk/app-tools'

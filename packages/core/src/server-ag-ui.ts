@@ -6,10 +6,9 @@
  */
 
 // AG-UI shapes the kit relies on (structural: 0.0.59 and 1.x both fit)
-export type { AgUiEvent, AgUiEventSink, AgUiMiddleware, AgUiNextAgent, AgUiObservable, AgUiRunInput } from './server/ag-ui/ag-ui-types'
+export type { AgUiEventSink, AgUiMiddleware, AgUiRunInput } from './server/ag-ui/ag-ui-types'
 
 // elicitation as AG-UI events
-export { toElicitationActivityEvent } from './server/ag-ui/to-elicitation-activity-event'
 export { createAgUiElicitationEmit } from './server/ag-ui/create-ag-ui-elicitation-emit'
 
 // the AG-UI endpoint
@@ -19,13 +18,7 @@ export type { HitlAgUiRunContext, HitlAgUiRunOptions } from './server/ag-ui/hitl
 
 // MCP Apps: the kit middleware (a drop-in for MCPAppsMiddleware)
 export { createMcpAppsMiddleware } from './server/ag-ui/mcp-apps-middleware'
-export type { McpAppsMiddleware, McpAppsMiddlewareOptions, McpAppsServerConfig } from './server/ag-ui/mcp-apps-middleware'
-export type { SessionBoundMiddleware } from './server/ag-ui/session-bound-middleware'
-export { TOOL_RESULT_METADATA_KEY } from './server/ag-ui/mcp-apps-run'
+export type { McpAppsMiddleware, McpAppsMiddlewareOptions } from './server/ag-ui/mcp-apps-middleware'
 export type { McpAppsMiddlewareErrorEvent } from './server/ag-ui/mcp-apps-run'
 
-// MCP Apps: the guard in front of the real MCPAppsMiddleware
-export { createMcpAppsGuard } from './server/ag-ui/mcp-apps-guard'
-export type { McpAppsGuard, McpAppsGuardOptions } from './server/ag-ui/mcp-apps-guard'
-export { asAgUiMiddleware } from './server/ag-ui/as-ag-ui-middleware'
-export type { RunnableMiddleware } from './server/ag-ui/as-ag-ui-middleware'
+// The guard in front of `@ag-ui/mcp-apps-middleware`'s own MCPAppsMiddleware is at `./server/ag-ui-upstream`.

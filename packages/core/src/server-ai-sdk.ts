@@ -4,20 +4,14 @@
  * a transport wrapper). Its declarations name `@ai-sdk/mcp`, which a project importing it has installed.
  */
 
-export { AI_SDK_ELICITATION_CAPABILITY, attachBrokerToAiSdkClient } from './server/elicitation/adapters/ai-sdk'
+export { attachBrokerToAiSdkClient } from './server/elicitation/adapters/ai-sdk'
 export type { AiSdkAdapterOptions, AiSdkElicitationClient } from './server/elicitation/adapters/ai-sdk'
 export type { ElicitationContextOption } from './server/elicitation/adapters/read-context'
 export { withUrlElicitation } from './server/elicitation/adapters/ai-sdk-url-mode'
-export type { UrlModeInnerTransport, UrlModeTransport } from './server/elicitation/adapters/ai-sdk-url-mode'
+export type { UrlModeTransport } from './server/elicitation/adapters/ai-sdk-url-mode'
 export { connectMcpTools } from './server/ai-sdk/connect-mcp-tools'
 export type { ConnectHitlToolsOptions, ConnectMcpToolsOptions, McpTools, McpToolsPartWriter } from './server/ai-sdk/connect-mcp-tools'
-export { createSamplingHandler, DEFAULT_SAMPLING_MAX_TOKENS, generateSamplingResult } from './server/ai-sdk/sampling-handler'
-export type { SamplingHandlerOptions, SamplingRequestBody } from './server/ai-sdk/sampling-handler'
-export {
-  MAX_APP_TOOL_DEFINITION_BYTES,
-  MAX_APP_TOOL_DEFINITIONS_BYTES,
-  readAppTools,
-  toAiSdkAppTools,
-  withAppTools,
-} from './server/ai-sdk/app-tools'
-export type { AppToolDefinition, DroppedAppToolDefinition, ReadAppToolsOptions, WithAppToolsOptions } from './server/ai-sdk/app-tools'
+export { createSamplingHandler } from './server/ai-sdk/sampling-handler'
+export type { SamplingHandlerOptions } from './server/ai-sdk/sampling-handler'
+export { readAppTools, toAiSdkAppTools, withAppTools } from './server/ai-sdk/app-tools'
+export type { AppToolDefinition, ReadAppToolsOptions, WithAppToolsOptions } from './server/ai-sdk/app-tools'

@@ -138,8 +138,9 @@ describe('what the React entries pull from @mcp-hitl/core (minified, React/RJSF/
 
 describe('whole @mcp-hitl/core browser entries (reported, not budgeted)', () => {
   it.each([
-    { name: '@mcp-hitl/core', source: "export * from './packages/core/src/index'\n", mustContain: 'parseRequestedSchema' },
-    { name: '@mcp-hitl/core/apps', source: "export * from './packages/core/src/apps'\n", mustContain: 'createMcpAppHostBridge' },
+    { name: '@mcp-hitl/core', source: "export * from './packages/core/src/index'\n", mustContain: 'validateElicitationContent' },
+    { name: '@mcp-hitl/core/apps', source: "export * from './packages/core/src/apps'\n", mustContain: 'createHttpProxyTransport' },
+    { name: '@mcp-hitl/core/internal', source: "export * from './packages/core/src/internal'\n", mustContain: 'createMcpAppHostBridge' },
   ])('$name', async ({ name, source, mustContain }) => {
     const measured = await measure(source)
     console.log(`[bundle-size] whole ${name} entry: ${measured.minified} B min, ${measured.gzipped} B min+gzip (no budget)`)
@@ -150,7 +151,7 @@ describe('whole @mcp-hitl/core browser entries (reported, not budgeted)', () => 
   })
 
   it('respond client alone, as a page without the React UI imports it', async () => {
-    const measured = await measure("export { createRespondClient } from './packages/core/src/index'\n")
+    const measured = await measure("export { createRespondClient } from './packages/core/src/internal'\n")
     console.log(`[bundle-size] respond client alone: ${measured.minified} B min, ${measured.gzipped} B min+gzip (no budget)`)
     expect(measured.text.includes('fetch'), 'the respond client lost its fetch call').toBe(true)
     expect(NODE_IMPORT.test(measured.text), 'the respond client imports a Node built-in').toBe(false)

@@ -4,7 +4,8 @@
  * the ext-apps `AppBridge` with an in-memory `oncalltool`; the four run interleaved by the shared
  * bench helper, and every run's figures go back to Node, which judges the goal from their medians.
  */
-import { createMcpAppHostBridge, type RateLimit } from '@mcp-hitl/core/apps'
+import type { RateLimit } from '@mcp-hitl/core/apps'
+import { createMcpAppHostBridge } from '@mcp-hitl/core/internal'
 import { AppBridge, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge'
 import { interleave } from '../../../scripts/bench-goal'
 

@@ -13,13 +13,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { DEFAULT_RATE_LIMIT } from '@mcp-hitl/core/apps'
 import { build } from 'esbuild'
 import { chromium } from 'playwright-core'
 import { type BundleRow, bytesBySource, kb, measureBundle } from '../../../scripts/bench-bundle'
 import { boundGoal, median, medianRatio, ratioGoal } from '../../../scripts/bench-goal'
 import { recordGoal, recordRaisedLimits, recordSize, writeBenchSection } from '../../../scripts/bench-section'
 import { CHROMIUM } from '../../../scripts/chromium'
+import { DEFAULT_RATE_LIMIT } from '../../core/src/apps/message-guard'
 import type { AppsBenchConfig, AppsBenchSamples, Mode, RunFigures } from './apps-page'
 import type { FramesMode } from './frames-page'
 import { FRAME_COUNTS, type ManyFramesConfig, type ManyFramesRun, type ManyFramesSamples, runManyFramesBench } from './many-frames'
@@ -62,8 +62,8 @@ const SIZE_ROWS = {
     forbidden: { pattern: /@rjsf|[\\/]ajv/, what: 'RJSF or Ajv' },
   },
   bridge: {
-    label: 'kit host bridge alone (`createMcpAppHostBridge` from `@mcp-hitl/core/apps`)',
-    imports: { '@mcp-hitl/core/apps': ['createMcpAppHostBridge'] },
+    label: 'kit host bridge alone (`createMcpAppHostBridge` from `@mcp-hitl/core/internal`)',
+    imports: { '@mcp-hitl/core/internal': ['createMcpAppHostBridge'] },
     resolveDir: SRC,
     floorBytes: 1024,
   },

@@ -16,11 +16,10 @@ import {
   ElicitationDialog,
   ElicitationInline,
   createEvalFreeValidator,
-  RJSF_FORM_OPTIONS,
-  toRjsfSchema,
   useElicitation,
   type UseElicitationResult,
 } from '../src/elicitation'
+import { RJSF_FORM_OPTIONS, toRjsfSchema } from '../src/elicitation/to-rjsf-schema'
 
 type Msg = { id: string; parts: { type: string; id?: string; data?: unknown }[] }
 

@@ -6,7 +6,7 @@
  * The two run interleaved by the shared bench helper; each run's median latency (piece written ->
  * the app's `ontoolinputpartial` rendered it) goes back to Node.
  */
-import { createMcpAppHostBridge, createPartialInputFeed } from '@mcp-hitl/core/apps'
+import { createMcpAppHostBridge, createPartialInputFeed } from '@mcp-hitl/core/internal'
 import { interleave } from '../../../scripts/bench-goal'
 
 /** Who delivers the pieces. */

@@ -11,6 +11,5 @@ export { createElicitationActivityRenderer } from './copilotkit/elicitation-acti
 export type { ElicitationActivityRendererOptions } from './copilotkit/elicitation-activity-renderer'
 export { ElicitationActivities } from './copilotkit/elicitation-activities'
 export type { ElicitationActivitiesProps } from './copilotkit/elicitation-activities'
-export { DEFAULT_ELICITATION_ACTIVITY_LABELS } from './copilotkit/labels'
 export type { ElicitationActivityLabels } from './copilotkit/labels'
 export type { ActivityContentSchema, ActivityRenderProps, CopilotKitActivityRenderer } from './copilotkit/activity-renderer'

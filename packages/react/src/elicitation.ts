@@ -29,14 +29,8 @@ export type {
   ElicitationViewStatus,
   ElicitationViewValue,
 } from './elicitation/elicitation-context'
-export { checkElicitationUrl } from './elicitation/check-elicitation-url'
-export type { CheckElicitationUrlOptions, ElicitationUrlCheck } from './elicitation/check-elicitation-url'
 export { createEvalFreeValidator } from './elicitation/eval-free-validator'
 export type { RjsfFormValues } from './elicitation/eval-free-validator'
-export { RJSF_FORM_OPTIONS, toRjsfSchema } from './elicitation/to-rjsf-schema'
-export type { RjsfSchemaOptions, RjsfSchemaPair } from './elicitation/to-rjsf-schema'
-export { fromRjsfFormData } from './elicitation/from-rjsf-form-data'
-export { filterErrorNoise } from './elicitation/readable-errors'
 export { ElicitationRecord } from './elicitation/elicitation-record'
 export type { ElicitationRecordProps } from './elicitation/elicitation-record'
 export { DEFAULT_ELICITATION_LABELS } from './elicitation/labels'

@@ -5,7 +5,8 @@
  * here runs.
  */
 import type { MCPClient } from '@ai-sdk/mcp'
-import { getToolUiResourceUri, getToolVisibility } from '@mcp-hitl/core'
+import { getToolUiResourceUri } from '@mcp-hitl/core'
+import { getToolVisibility } from '@mcp-hitl/core/internal'
 import {
   computeServerHash,
   createMcpProxyHandler,

@@ -1,4 +1,5 @@
-import type { SamplingApprovalStatus, SamplingRequester } from '@mcp-hitl/core/apps'
+import type { SamplingRequester } from '@mcp-hitl/core/apps'
+import type { SamplingApprovalStatus } from '@mcp-hitl/core/internal'
 import { stopRequestsLabel } from './labels'
 
 /**

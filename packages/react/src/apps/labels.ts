@@ -16,7 +16,7 @@ export interface McpAppIdentity {
   resourceUri: string
 }
 
-/** Every text `McpAppFrame` and `LazyMcpAppFrame` show, so an app can translate or reword each one. */
+/** Every text `McpAppFrame` shows, so an app can translate or reword each one. */
 export interface McpAppFrameLabels {
   /** Accessible name of the iframe (and of the frame's region). */
   frameTitle: (app: McpAppIdentity) => string
@@ -37,7 +37,7 @@ export interface McpAppFrameLabels {
   denyDisplayMode: string
   /** The person stops this app's requests of every kind for the rest of the chat (the app's own name, isolated, when it gave one). */
   stopRequests: (appName: string | undefined) => string
-  /** `LazyMcpAppFrame`: the placeholder's button that brings an evicted app back. */
+  /** `McpAppFrame`, lazy: the placeholder's button that brings an evicted app back. */
   showApp: string
 }
 

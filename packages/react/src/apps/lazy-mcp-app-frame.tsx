@@ -69,10 +69,3 @@ const LazyFrameView = forwardRef<HTMLDivElement, LazyFrameProps>(function LazyFr
     </div>
   )
 })
-
-/**
- * @deprecated `McpAppFrame` is lazy by default now; use it (this name stays as an alias).
- */
-export const LazyMcpAppFrame = McpAppFrame
-/** @deprecated Use {@link McpAppFrameProps}. */
-export type LazyMcpAppFrameProps = McpAppFrameProps

@@ -6,7 +6,8 @@ import { DownloadConfirmDialog } from './download-confirm-dialog'
 import { SamplingApprovalDialog } from './sampling-approval-dialog'
 
 // Needed only once a request waits on the person, so they come with the dialogs, not up front.
-export { checkSamplingReviewable, createSamplingApproval } from '@mcp-hitl/core/apps'
+export { createSamplingApproval } from '@mcp-hitl/core/apps'
+export { checkSamplingReviewable } from '@mcp-hitl/core/internal'
 export { DisplayModeRequest } from './display-mode-request'
 export { saveDownloadFiles } from '@mcp-hitl/core/internal'
 

@@ -1,10 +1,5 @@
-import {
-  type McpAppSamplingRequest,
-  type SamplingApproval,
-  type SamplingContent,
-  type SamplingRequester,
-  samplingReviewProblem,
-} from '@mcp-hitl/core/apps'
+import { type McpAppSamplingRequest, type SamplingApproval, type SamplingRequester, samplingReviewProblem } from '@mcp-hitl/core/apps'
+import type { SamplingContent } from '@mcp-hitl/core/internal'
 import { isolateUntrusted } from '@mcp-hitl/core/internal'
 import { forwardRef, type ReactNode, useMemo, useState, useSyncExternalStore } from 'react'
 import { ConsentButton } from '../shared/consent-button'

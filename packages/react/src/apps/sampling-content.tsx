@@ -4,7 +4,7 @@
  * sounds are drawn from their own `data:` bytes (only the types `samplingReviewProblem` lets
  * through); tool calls and tool results in full, in a scrolling box.
  */
-import type { SamplingContent, SamplingMediaContent, SamplingTool } from '@mcp-hitl/core/apps'
+import type { SamplingContent, SamplingMediaContent, SamplingTool } from '@mcp-hitl/core/internal'
 import { isolateUntrusted } from '@mcp-hitl/core/internal'
 import { UntrustedText } from '../shared/untrusted-text'
 import type { AppRequestLabels } from './app-request-labels'

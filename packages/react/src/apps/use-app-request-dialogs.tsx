@@ -1,11 +1,6 @@
-import {
-  INTERNAL_ERROR,
-  JsonRpcError,
-  type McpAppDownloadHandler,
-  type McpAppSamplingHandler,
-  type SamplingGenerate,
-  type SamplingRequester,
-} from '@mcp-hitl/core/apps'
+import type { McpAppDownloadHandler, McpAppSamplingHandler, SamplingRequester } from '@mcp-hitl/core/apps'
+import type { SamplingGenerate } from '@mcp-hitl/core/internal'
+import { INTERNAL_ERROR, JsonRpcError } from '@mcp-hitl/core/internal'
 import { createPendingAppRequests, type RequestPacer } from '@mcp-hitl/core/internal'
 import { lazy, type ReactNode, Suspense, useMemo, useState, useSyncExternalStore } from 'react'
 import { useLatestRef } from '../shared/use-latest-ref'

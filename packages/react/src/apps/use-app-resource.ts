@@ -1,5 +1,6 @@
 import type { McpAppsActivityContent } from '@mcp-hitl/core'
-import type { McpAppResource, McpProxyTransport } from '@mcp-hitl/core/apps'
+import type { McpProxyTransport } from '@mcp-hitl/core/apps'
+import type { McpAppResource } from '@mcp-hitl/core/internal'
 import { defaultAppResourceCache } from '@mcp-hitl/core/internal'
 import { useCallback, useEffect, useReducer, useState } from 'react'
 import { useLatestRef } from '../shared/use-latest-ref'

@@ -22,7 +22,7 @@ const empty = () => EMPTY
 
 /**
  * The MCP Apps to render, in chat order (agent activities first, then data parts), each with a
- * stable id to key `McpAppFrame` / `LazyMcpAppFrame` by. Unchanged activities keep their identity.
+ * stable id to key `McpAppFrame` by. Unchanged activities keep their identity.
  */
 export function useMcpAppsActivities(options: UseMcpAppsActivitiesOptions): McpAppsActivity[] {
   const { agent, messages } = options

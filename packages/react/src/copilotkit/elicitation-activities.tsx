@@ -8,7 +8,8 @@
  * Inline or not is decided by the agent's messages, not by which rows are mounted: CopilotKit unmounts
  * rows scrolled away past 50 messages, and a request must not jump into a dialog when its row does.
  */
-import { ELICITATION_ACTIVITY_TYPE, type ElicitationItem, McpHitlError } from '@mcp-hitl/core'
+import { type ElicitationItem, McpHitlError } from '@mcp-hitl/core'
+import { ELICITATION_ACTIVITY_TYPE } from '@mcp-hitl/core/internal'
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react'
 import { type ElicitationFormCustomisation, useFormCustomisation } from '../elicitation/elicitation-context'
 import { ElicitationDialog } from '../elicitation/elicitation-dialog'

@@ -4,7 +4,8 @@
  * Reads the queue of the surrounding {@link ElicitationActivities}.
  */
 import { hostServerName } from '@mcp-hitl/core/internal'
-import { ELICITATION_ACTIVITY_TYPE, type ElicitationRequestData, isElicitationRequestData } from '@mcp-hitl/core'
+import type { ElicitationRequestData } from '@mcp-hitl/core'
+import { ELICITATION_ACTIVITY_TYPE, isElicitationRequestData } from '@mcp-hitl/core/internal'
 import { ElicitationInline } from '../elicitation/elicitation-inline'
 import { useLabels } from '../shared/use-labels'
 import { type ActivityRenderProps, type CopilotKitActivityRenderer, contentSchema } from './activity-renderer'

@@ -6,7 +6,8 @@
  * It mounts when the tool call starts (the kit middleware's pending activity): the app gets the
  * arguments as the model writes them, then the result under the same activity.
  */
-import { isMcpAppsActivityContent, isMcpAppsPendingContent, MCP_APPS_ACTIVITY_TYPE, type McpAppsFrameContent } from '@mcp-hitl/core'
+import { isMcpAppsActivityContent, type McpAppsFrameContent } from '@mcp-hitl/core'
+import { isMcpAppsPendingContent, MCP_APPS_ACTIVITY_TYPE } from '@mcp-hitl/core/internal'
 import { McpAppFrame, type McpAppFrameProps } from '../apps/lazy-mcp-app-frame'
 import { type ActivityRenderProps, type CopilotKitActivityRenderer, contentSchema } from './activity-renderer'
 import { usePendingAppContent } from './use-pending-app-content'

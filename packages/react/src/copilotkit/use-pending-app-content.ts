@@ -4,7 +4,8 @@
  * content only; the arguments stream into the tool call's message of the same agent, so the
  * renderer follows that agent itself, the way `useMcpAppsActivities` does outside CopilotKit.
  */
-import { isPendingFrameContent, isRecord, type McpAppsFrameContent } from '@mcp-hitl/core'
+import { isPendingFrameContent, type McpAppsFrameContent } from '@mcp-hitl/core'
+import { isRecord } from '@mcp-hitl/core/internal'
 import { useCallback, useMemo, useSyncExternalStore } from 'react'
 import { type AgUiAgentLike, toolCallArguments, withArguments } from '@mcp-hitl/core/internal'
 

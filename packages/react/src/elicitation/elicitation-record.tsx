@@ -13,10 +13,9 @@ import {
   decodeElicitationNames,
   type ElicitationRequestData,
   type ElicitContentValue,
-  isSensitiveField,
   type PrimitiveSchemaDefinition,
-  REDACTED,
 } from '@mcp-hitl/core'
+import { isSensitiveField, REDACTED } from '@mcp-hitl/core/internal'
 import { type ComponentPropsWithoutRef, forwardRef } from 'react'
 import { useLabels } from '../shared/use-labels'
 import { DEFAULT_ELICITATION_LABELS, type ElicitationLabels } from './labels'

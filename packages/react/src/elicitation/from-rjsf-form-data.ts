@@ -2,7 +2,8 @@
  * Turns what RJSF hands back (`formData`) into spec content: only the schema's fields, nothing for
  * fields left empty, numbers as numbers. The result still goes through `validateElicitationContent`.
  */
-import { type ElicitContent, type ElicitContentValue, isRecord, type PrimitiveSchemaDefinition, type RequestedSchema } from '@mcp-hitl/core'
+import type { ElicitContent, ElicitContentValue, PrimitiveSchemaDefinition, RequestedSchema } from '@mcp-hitl/core'
+import { isRecord } from '@mcp-hitl/core/internal'
 import { rjsfFieldKeys } from './rjsf-field-keys'
 
 // One field's answer in its spec kind, or undefined when the field was left empty.

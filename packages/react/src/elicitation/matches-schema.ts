@@ -5,7 +5,7 @@
  * Formats and patterns go through core's checkers, the ones the content validator uses: the same
  * strictness as Ajv's, and patterns in linear time.
  */
-import { isRecord, isStringFormat, matchesPattern, matchesStringFormat } from '@mcp-hitl/core'
+import { isRecord, isStringFormat, matchesPattern, matchesStringFormat } from '@mcp-hitl/core/internal'
 
 function typeOf(value: unknown): string {
   if (value === null) return 'null'

@@ -3,13 +3,8 @@
  * checked against RJSF 6.11.1 (`@rjsf/utils` optionsList / isMultiSelect / getWidget, `@rjsf/core`
  * RichDescription).
  */
-import {
-  isSensitiveField,
-  optionValues,
-  type PrimitiveSchemaDefinition,
-  type RequestedSchema,
-  type StringFieldSchema,
-} from '@mcp-hitl/core'
+import type { PrimitiveSchemaDefinition, RequestedSchema } from '@mcp-hitl/core'
+import { isSensitiveField, optionValues, type StringFieldSchema } from '@mcp-hitl/core/internal'
 import type { RJSFSchema, UiSchema } from '@rjsf/utils'
 import { rjsfFieldKeys } from './rjsf-field-keys'
 

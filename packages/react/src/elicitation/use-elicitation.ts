@@ -1,24 +1,26 @@
+import type {
+  ElicitationDrafts,
+  ElicitationDraftsOptions,
+  ElicitAction,
+  ElicitationItem,
+  ElicitationMessageLike,
+  ElicitationQueue,
+  ElicitationQueueSnapshot,
+  ElicitationRequestData,
+  McpHitlError,
+  RespondInput,
+  RespondRequestBody,
+} from '@mcp-hitl/core'
 import {
   createElicitationDrafts,
   createElicitationQueue,
   createFinishedElicitations,
   createRespondClient,
-  type ElicitationDrafts,
-  type ElicitationDraftsOptions,
-  type ElicitAction,
-  type ElicitationItem,
-  type ElicitationMessageLike,
-  type ElicitationQueue,
   type ElicitationQueueOptions,
-  type ElicitationQueueSnapshot,
-  type ElicitationRequestData,
   type FinishedElicitations,
   listPendingElicitations,
-  type McpHitlError,
-  type RespondInput,
-  type RespondRequestBody,
   subscribeElicitationEvents,
-} from '@mcp-hitl/core'
+} from '@mcp-hitl/core/internal'
 import { useCallback, useEffect, useInsertionEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import type { AgUiAgentLike } from '../shared/ag-ui-agent-like'
 import { useLatestRef } from '../shared/use-latest-ref'

@@ -7,7 +7,8 @@ import { createMcpAppToolRegistry, type McpAppSamplingRequest, type McpAppToolse
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
-import { defaultAppRequestPacers, McpAppFrame, saveEmbeddedFile } from '../../src/apps'
+import { saveEmbeddedFile } from '@mcp-hitl/core/internal'
+import { defaultAppRequestPacers, McpAppFrame } from '../../src/apps'
 import { activity, appHtml, memoryServer, recorder } from './fixtures'
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 // @module-tag security
-import type { McpAppRefusalReason } from '@mcp-hitl/core/apps'
+import type { McpAppRefusalReason } from '@mcp-hitl/core/internal'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, render } from 'vitest-browser-react'
 import { McpAppFrame } from '../../src/apps'

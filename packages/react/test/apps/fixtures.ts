@@ -8,10 +8,10 @@ import {
   type CallToolResult,
   MCP_APP_MIME_TYPE,
   type McpAppsActivityContent,
-  type McpAppsPendingContent,
   type McpUiResourceMeta,
   type ProxiedMCPRequest,
 } from '@mcp-hitl/core'
+import type { McpAppsPendingContent } from '@mcp-hitl/core/internal'
 import type { McpAppMessageParams, McpProxyTransport } from '@mcp-hitl/core/apps'
 import extAppsModule from '@modelcontextprotocol/ext-apps/app-with-deps?raw'
 import { expect, vi } from 'vitest'

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, render } from 'vitest-browser-react'
-import { createLiveFramePool, LazyMcpAppFrame, McpAppFrame } from '../../src/apps'
+import { createLiveFramePool, McpAppFrame } from '../../src/apps'
 import { activity, appHtml, memoryServer, recorder } from './fixtures'
 
 afterEach(() => cleanup())
@@ -9,7 +9,7 @@ const liveIndexes = () =>
   [...document.querySelectorAll('[data-mcp-hitl-lazy-app]')].flatMap((el, i) => (el.getAttribute('data-live') === 'true' ? [i] : []))
 const iframeCount = () => document.querySelectorAll('[data-mcp-hitl-lazy-app] iframe').length
 
-describe('LazyMcpAppFrame in a long chat', () => {
+describe('McpAppFrame (lazy) in a long chat', () => {
   it('mounts frames only when scrolled near, and keeps at most the pool size live', async () => {
     const server = memoryServer({ html: '<!doctype html><p>app</p>' })
     const pool = createLiveFramePool(2)
@@ -18,7 +18,7 @@ describe('LazyMcpAppFrame in a long chat', () => {
       <div data-testid="chat" style={{ height: 300, overflow: 'auto' }}>
         {items.map((content, i) => (
           <div key={content.resourceUri} style={{ height: 400 }}>
-            <LazyMcpAppFrame content={content} transport={server.transport} pool={pool} activityId={`a${i}`} rootMargin="0px" />
+            <McpAppFrame content={content} transport={server.transport} pool={pool} activityId={`a${i}`} rootMargin="0px" />
           </div>
         ))}
       </div>,

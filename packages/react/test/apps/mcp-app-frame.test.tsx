@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react'
 import { createRef } from 'react'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_MCP_APP_FRAME_LABELS, LazyMcpAppFrame, McpAppFrame } from '../../src/apps'
+import { McpAppFrame } from '../../src/apps'
+import { DEFAULT_MCP_APP_FRAME_LABELS } from '../../src/apps/labels'
 import { activity } from './fixtures'
 
 // A transport whose resource read never answers: the frame stays in its loading state.
@@ -40,7 +41,7 @@ describe('McpAppFrame (root element)', () => {
     }
   })
 
-  it('LazyMcpAppFrame takes its placeholder button text from the same labels', () => {
+  it('McpAppFrame, lazy, takes its placeholder button text from the same labels', () => {
     // Without IntersectionObserver the lazy frame goes live at once; with a stub that never fires it stays a placeholder.
     const saved = globalThis.IntersectionObserver
     globalThis.IntersectionObserver = class {
@@ -48,7 +49,7 @@ describe('McpAppFrame (root element)', () => {
       disconnect() {}
     } as unknown as typeof IntersectionObserver
     try {
-      render(<LazyMcpAppFrame content={activity()} transport={pending} labels={{ showApp: 'Afficher l’appli' }} />)
+      render(<McpAppFrame content={activity()} transport={pending} labels={{ showApp: 'Afficher l’appli' }} />)
       expect(screen.getByRole('button', { name: 'Afficher l’appli' })).toBeTruthy()
     } finally {
       globalThis.IntersectionObserver = saved

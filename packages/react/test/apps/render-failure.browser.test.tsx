@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { page } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
-import { LazyMcpAppFrame, McpAppFrame } from '../../src/apps'
+import { McpAppFrame, type McpAppFrameProps } from '../../src/apps'
 import { activity, appHtml, memoryServer } from './fixtures'
 
 afterEach(() => cleanup())
@@ -10,7 +10,7 @@ afterEach(() => cleanup())
 describe('an MCP App frame given content it cannot render', () => {
   it.each([
     ['McpAppFrame', McpAppFrame],
-    ['LazyMcpAppFrame', LazyMcpAppFrame],
+    ['McpAppFrame eager', (props: McpAppFrameProps) => <McpAppFrame eager {...props} />],
   ])('%s shows why in its own box, and renders the app once the content is good', async (_, Frame) => {
     const server = memoryServer({ html: appHtml('new App({ name: "V", version: "1" }).connect()') })
     // An activity snapshot whose content is null (a broken or hostile agent): reading it throws.

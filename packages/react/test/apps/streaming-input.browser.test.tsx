@@ -1,5 +1,5 @@
 import { HttpAgent } from '@ag-ui/client'
-import type { McpAppsPendingContent } from '@mcp-hitl/core'
+import type { McpAppsPendingContent } from '@mcp-hitl/core/internal'
 import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup, render } from 'vitest-browser-react'
 import { McpAppFrame, type McpAppsAgentLike, type McpAppsUiMessageLike, useMcpAppsActivities } from '../../src/apps'

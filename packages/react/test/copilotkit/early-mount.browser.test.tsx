@@ -4,7 +4,7 @@
  * then rendered with `{ activityType, content, message, agent }`, and, as CopilotKit memoises a
  * message's row, not rendered again while another message (the tool call's arguments) changes.
  */
-import type { McpAppsPendingContent } from '@mcp-hitl/core'
+import type { McpAppsPendingContent } from '@mcp-hitl/core/internal'
 import type { McpProxyTransport } from '@mcp-hitl/core/apps'
 import { HttpAgent } from 'ag-ui-client-0.0.59'
 import { memo, useEffect, useState } from 'react'

@@ -3,7 +3,8 @@
  * page's hook over the same sessionStorage), is dropped once the elicitation settles, and a sensitive
  * value never reaches the storage.
  */
-import type { DraftStorage, RequestedSchema } from '@mcp-hitl/core'
+import type { RequestedSchema } from '@mcp-hitl/core'
+import type { DraftStorage } from '@mcp-hitl/core/internal'
 import { useState } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { page } from 'vitest/browser'

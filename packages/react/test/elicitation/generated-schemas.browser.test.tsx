@@ -5,7 +5,8 @@
  * first, exactly as the broker reads a server's schema; then the 25 real-world schemas. A form that
  * threw would be declined (the cannot-render notice and a `decline` on the wire): neither may happen.
  */
-import { isSensitiveField, parseRequestedSchema, type RequestedSchema } from '@mcp-hitl/core'
+import type { RequestedSchema } from '@mcp-hitl/core'
+import { isSensitiveField, parseRequestedSchema } from '@mcp-hitl/core/internal'
 import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup, render } from 'vitest-browser-react'
 import { REAL_WORLD_SCHEMAS } from '../../../core/test/fixtures/real-world-schemas'

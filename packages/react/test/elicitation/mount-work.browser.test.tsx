@@ -4,7 +4,8 @@
  * lays the page out twice), the inline form is described by its message from its first render (not
  * from a second one), and nothing reaches the drafts storage before the person types.
  */
-import type { DraftStorage, RequestedSchema } from '@mcp-hitl/core'
+import type { RequestedSchema } from '@mcp-hitl/core'
+import type { DraftStorage } from '@mcp-hitl/core/internal'
 import { afterEach, describe, expect, it } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'

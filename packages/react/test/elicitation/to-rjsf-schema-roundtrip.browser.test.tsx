@@ -11,7 +11,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { VALID_SCHEMAS } from '../../../core/test/fixtures/valid-schemas'
-import { fromRjsfFormData, RJSF_FORM_OPTIONS, toRjsfSchema } from '../../src/elicitation'
+import { fromRjsfFormData } from '../../src/elicitation/from-rjsf-form-data'
+import { RJSF_FORM_OPTIONS, toRjsfSchema } from '../../src/elicitation/to-rjsf-schema'
 
 afterEach(() => cleanup())
 

@@ -30,12 +30,6 @@ import { type McpAppsMiddlewareErrorEvent, type McpAppsRunDeps, runMcpApps } fro
 import { checkMcpAppsServer } from './check-mcp-apps-server'
 import { type SessionBoundMiddleware, sessionBoundMiddleware } from './session-bound-middleware'
 
-/**
- * @deprecated The kit's one server config, {@link McpUrlServerConfig}: `MCPAppsMiddleware`'s
- * `{ type, url, headers?, serverId? }` plus the kit's `title` (and `id`, the same as `serverId`).
- */
-export type McpAppsServerConfig = McpUrlServerConfig
-
 /** Options of {@link createMcpAppsMiddleware}: 0.1.1's configuration, then the kit's additions. */
 export interface McpAppsMiddlewareOptions {
   /**
@@ -43,7 +37,7 @@ export interface McpAppsMiddlewareOptions {
    * serves `createMcpProxyHandler`. `title` names the server in its apps' activities and its
    * elicitations; without it, what the server calls itself is shown, as its claim.
    */
-  mcpServers?: McpAppsServerConfig[]
+  mcpServers?: McpUrlServerConfig[]
   /** A server whose tools cannot be listed is skipped (`continue`, default), or the run fails before the agent runs (`throw`). */
   discoveryFailureMode?: 'continue' | 'throw'
   /**

@@ -76,13 +76,6 @@ export interface McpFactoryServerConfig {
 /** One MCP server of the kit's configuration. */
 export type McpServerConfig = McpUrlServerConfig | McpFactoryServerConfig
 
-/** @deprecated The same type as {@link McpUrlServerConfig}, under its former name. */
-export type McpProxyUrlServer = McpUrlServerConfig
-/** @deprecated The same type as {@link McpFactoryServerConfig}, under its former name. */
-export type McpProxyFactoryServer = McpFactoryServerConfig
-/** @deprecated The same type as {@link McpServerConfig}, under its former name. */
-export type McpProxyServerConfig = McpServerConfig
-
 /** True for a server the kit connects to itself (by URL), false for a factory's. */
 export function isUrlServerConfig(config: McpServerConfig): config is McpUrlServerConfig {
   return !('connect' in config)

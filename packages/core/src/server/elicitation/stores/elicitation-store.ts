@@ -60,8 +60,8 @@ export interface SettledElicitation {
   settledAt: number
 }
 
-/** A record as {@link ElicitationStore.get} returns it: pending in full, or what is left once settled. */
-export type ElicitationRecord = StoredElicitation | SettledElicitation
+/** What {@link ElicitationStore.get} returns for an id: pending in full, or what is left once settled. */
+export type ElicitationStoreEntry = StoredElicitation | SettledElicitation
 
 /** How an elicitation ended, as published to the replica that waits on it. */
 export interface ElicitationSettlement {
@@ -105,7 +105,7 @@ export interface ElicitationStore {
   /** Inserts a pending record unless a cap is reached; it is waited on from here for a short grant. */
   create(record: StoredElicitation, limits: ElicitationLimits): Promise<CreateOutcome>
   /** The record, pending or recently settled; undefined when unknown or purged. */
-  get(id: string): Promise<ElicitationRecord | undefined>
+  get(id: string): Promise<ElicitationStoreEntry | undefined>
   /**
    * The session's pending, unexpired records that someone still waits on, oldest first; costs what
    * the session holds, not what the store holds.

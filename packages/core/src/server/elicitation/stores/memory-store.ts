@@ -11,7 +11,7 @@
 import type {
   CreateOutcome,
   ElicitationLimits,
-  ElicitationRecord,
+  ElicitationStoreEntry,
   ElicitationSettlement,
   ElicitationStore,
   SettledElicitation,
@@ -143,7 +143,7 @@ export function createMemoryElicitationStore(options: MemoryElicitationStoreOpti
       return { ok: true }
     },
 
-    async get(id: string): Promise<ElicitationRecord | undefined> {
+    async get(id: string): Promise<ElicitationStoreEntry | undefined> {
       const record = pending.get(id)?.record ?? settled.get(id)
       return record ? { ...record } : undefined
     },

@@ -11,7 +11,7 @@ import { McpHitlError } from '../../../errors'
 import type {
   CreateOutcome,
   ElicitationLimits,
-  ElicitationRecord,
+  ElicitationStoreEntry,
   ElicitationSettlement,
   ElicitationStore,
   SettledElicitationStatus,
@@ -192,7 +192,7 @@ export async function createRedisElicitationStore(options: RedisElicitationStore
       throw new McpHitlError(`An elicitation with id ${record.id} already exists.`, { code: 'misuse' })
     },
 
-    async get(id: string): Promise<ElicitationRecord | undefined> {
+    async get(id: string): Promise<ElicitationStoreEntry | undefined> {
       const fields = ['status', 'json', 'sessionId', 'createdAt', 'expiresAt', 'settledAt']
       const [status, json, sessionId, createdAt, expiresAt, settledAt] = (await runner.command([
         'HMGET',
