@@ -36,15 +36,6 @@ import type { McpProxyHandlerOptions } from './apps/mcp-proxy-handler'
 import { createSandboxProxyHandler, type SandboxProxyHandlerOptions } from './apps/sandbox-proxy-handler'
 import { normalizeHostOrigins } from '../apps/sandbox-proxy-page'
 
-/** The `sandboxProxy` option of {@link createHitlServer}. */
-export interface HitlSandboxProxyOptions extends SandboxProxyHandlerOptions {
-  /**
-   * Required: the sandbox's own origin, e.g. `https://sandbox.example.com`, where this server is
-   * also reachable. The page is served only to requests for that origin, never to the chat's own
-   * (an app under `allow-same-origin` there could read the chat's cookies and storage).
-   */
-  origin: string
-}
 
 /** Options of {@link createHitlServer}. */
 export interface HitlServerOptions {
@@ -69,8 +60,14 @@ export interface HitlServerOptions {
   rateLimit?: McpProxyHandlerOptions['rateLimit']
   /** The live channel's bounds; see `createElicitationEventsHandler`. */
   events?: Omit<ElicitationEventsHandlerOptions, 'getSessionId' | 'onError'> | undefined
-  /** Serve the sandbox proxy page at `{basePath}/sandbox-proxy` on its own origin; see {@link HitlSandboxProxyOptions}. */
-  sandboxProxy?: HitlSandboxProxyOptions | undefined
+  /**
+   * Serve the sandbox proxy page (`createSandboxProxyHandler`'s options) at
+   * `{basePath}/sandbox-proxy`. `origin` is required: the sandbox's own origin, e.g.
+   * `https://sandbox.example.com`, where this server is also reachable. The page is served only to
+   * requests for that origin, never to the chat's own (an app under `allow-same-origin` there could
+   * read the chat's cookies and storage).
+   */
+  sandboxProxy?: (SandboxProxyHandlerOptions & { origin: string }) | undefined
   /** Called with unexpected failures of any route (store down, an MCP server failing); never with content. */
   onError?: ((error: unknown) => void) | undefined
 }
@@ -91,7 +88,7 @@ export interface HitlMcp {
   /** The resolved bound of one tool call. */
   toolCallTimeoutMs: number
   /** Adds an integration's route (`sampling`) to the object's Fetch handler. */
-  mount(route: HitlMountedRoute, handler: (request: Request) => Promise<Response>): void
+  mount(route: 'sampling', handler: (request: Request) => Promise<Response>): void
 }
 
 const internals = new WeakMap<HitlServer, HitlMcp>()
@@ -105,10 +102,10 @@ export function hitlMcpOf(hitl: HitlServer): HitlMcp {
 
 /** The routes every {@link HitlServer} answers, each at `{basePath}/{route}`. */
 export type HitlRoute = 'respond' | 'pending' | 'events' | 'mcp-proxy'
-/** The routes an option or an integration adds: `sandbox-proxy` (option), `sampling` (`createSamplingHandler(hitl, …)`). */
-export type HitlOptionalRoute = 'sandbox-proxy' | 'sampling'
-/** The routes an integration mounts on the object. */
-export type HitlMountedRoute = 'sampling'
+// The routes an option or an integration adds: `sandbox-proxy` (option), `sampling` (`createSamplingHandler(hitl, …)`).
+type HitlOptionalRoute = 'sandbox-proxy' | 'sampling'
+// The routes an integration mounts on the object.
+type HitlMountedRoute = 'sampling'
 type Handler = (request: Request) => Promise<Response>
 
 const isBroker = (value: unknown): value is ElicitationBroker =>
@@ -130,7 +127,9 @@ export interface HitlServer {
    * Each route's Fetch handler, to mount one at a path of your own (a Next.js route file); the
    * optional ones are there once their option or integration is given.
    */
-  readonly routes: Readonly<Record<HitlRoute, Handler> & Partial<Record<HitlOptionalRoute, Handler>>>
+  readonly routes: Readonly<
+    Record<HitlRoute, (request: Request) => Promise<Response>> & { sampling?: (request: Request) => Promise<Response>; 'sandbox-proxy'?: (request: Request) => Promise<Response> }
+  >
   /** Called by the integrations with their unexpected failures. */
   readonly onError: ((error: unknown) => void) | undefined
   /** Registers something to close with the server (an integration's middleware). */
@@ -242,7 +241,7 @@ function parseSandboxOrigin(value: unknown): string {
 }
 
 // The page answers only on the sandbox's origin: served on the chat's own, the app would share it.
-function sandboxProxyRoute(options: HitlSandboxProxyOptions): Handler {
+function sandboxProxyRoute(options: SandboxProxyHandlerOptions & { origin: string }): Handler {
   const origin = parseSandboxOrigin(options.origin)
   const hosts = normalizeHostOrigins(options.allowedHostOrigins)
   if (hosts.includes(origin)) throw misuse('`sandboxProxy.origin` must differ from every host origin: the sandbox exists to keep apps off the chat’s origin')

@@ -223,7 +223,8 @@ describe('McpAppFrame (lazy) in a long chat', () => {
     const transcript = (onMessage: typeof rec.onMessage) => (
       <div>
         {items.map((content, i) => (
-          <div key={`turn-${i}`} style={{ padding: '8px 0' }}>
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list never changes
+          <div key={`s${i}`} style={{ padding: '8px 0' }}>
             <p>Assistant turn {i}</p>
             <McpAppFrame content={content} transport={server.transport} activityId={`s${i}`} sizing={{ height: 200 }} handlers={{ onMessage }} />
           </div>

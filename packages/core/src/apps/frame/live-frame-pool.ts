@@ -5,20 +5,6 @@
  * placeholder (its app gets `ui/resource-teardown` on the way).
  */
 
-/**
- * Where a live frame is, asked when the pool must choose whom to evict: 0 while it is on screen,
- * otherwise how far from the viewport it is, in CSS pixels. Without it a frame counts as off
- * screen at no known distance, so only recency decides.
- */
-export type FrameDistance = () => number
-
-/** Options of one {@link LiveFramePool.acquire}. */
-export interface AcquireOptions {
-  /** Where the frame is; see {@link FrameDistance}. */
-  distance?: FrameDistance
-  /** The person asked for this frame: it goes live even when every other live frame is on screen. */
-  requested?: boolean
-}
 
 /** A set of live frames, bounded by how far each one is from view. */
 export interface LiveFramePool {
@@ -27,7 +13,20 @@ export interface LiveFramePool {
    * live frame farthest from view (never one on screen) is evicted by calling its `evict`. Returns
    * false when `id` itself would be that frame (off screen and farthest, not requested): it stays out.
    */
-  acquire(id: string, evict: () => void, options?: AcquireOptions): boolean
+  acquire(
+    id: string,
+    evict: () => void,
+    options?: {
+      /**
+       * Where the frame is, asked when the pool must choose whom to evict: 0 while it is on screen,
+       * otherwise how far from the viewport it is, in CSS pixels. Without it a frame counts as off
+       * screen at no known distance, so only recency decides.
+       */
+      distance?: () => number
+      /** The person asked for this frame: it goes live even when every other live frame is on screen. */
+      requested?: boolean
+    },
+  ): boolean
   /** Forgets `id` (unmounted or gone back to its placeholder). */
   release(id: string): void
   /** Ids currently live, least recent first. */
@@ -36,7 +35,7 @@ export interface LiveFramePool {
 
 interface Member {
   evict: () => void
-  distance: FrameDistance | undefined
+  distance: (() => number) | undefined
 }
 
 // Off screen at an unknown distance: nearer than anything measured, so a measured far frame goes first.

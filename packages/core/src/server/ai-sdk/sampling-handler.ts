@@ -156,15 +156,15 @@ export async function generateSamplingResult(
   return { role: 'assistant', content, model, stopReason }
 }
 
-/** Options of `createSamplingHandler(hitl, options)`: the session and error report come from the server object. */
-export type HitlSamplingHandlerOptions = Omit<SamplingHandlerOptions, 'getSessionId' | 'onError'>
+// Options of `createSamplingHandler(hitl, options)`: the session and error report come from the server object.
+type HitlSamplingHandlerOptions = Omit<SamplingHandlerOptions, 'getSessionId' | 'onError'>
 
 /**
  * Creates the sampling route of a `createHitlServer` object and mounts it at `{basePath}/sampling`
  * of its Fetch handler (the page's `createSamplingClient({ url: '/api/hitl/sampling' })`), with the
  * object's session resolver and error report. Returns the route too, for a route file of your own.
  */
-export function createSamplingHandler(hitl: HitlServer, options: HitlSamplingHandlerOptions): (request: Request) => Promise<Response>
+export function createSamplingHandler(hitl: HitlServer, options: Omit<SamplingHandlerOptions, 'getSessionId' | 'onError'>): (request: Request) => Promise<Response>
 /** Creates the sampling route; see the module comment for the checks and statuses. */
 export function createSamplingHandler(options: SamplingHandlerOptions): (request: Request) => Promise<Response>
 export function createSamplingHandler(
