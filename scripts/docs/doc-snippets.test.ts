@@ -95,7 +95,8 @@ beforeAll(async () => {
     })
   }
   await Promise.all(CONFIGS.map(typeCheck))
-})
+  // A build (when the sources changed) and three compilations on a loaded two-core machine.
+}, 300_000)
 
 describe('documentation snippets', () => {
   it('the docs hold TypeScript snippets to check', () => {
