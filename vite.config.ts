@@ -29,6 +29,8 @@ const INSTALLS_FROM_TARBALLS = [
   'scripts/packaging/consumer.test.ts',
   'scripts/packaging/peer-ranges.test.ts',
   'scripts/packaging/pack-local.test.ts',
+  'scripts/packaging/fresh-vite-app.test.ts',
+  'scripts/packaging/fresh-next-app.test.ts',
 ]
 
 export default defineConfig({
