@@ -66,7 +66,8 @@ export interface ExampleProcess {
 // Variables of the test runner and of pnpm that would change how npm, Next.js or Vite behave.
 const LEAKED_ENV = /^(npm_|pnpm_|PNPM_|VITEST|VITE_|NODE_ENV$|NODE_OPTIONS$|TSX_|__NEXT)/
 
-function cleanEnv(node: NodeRuntime | undefined, dir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+/** The environment a child app runs in: this one without the runner's variables, `node`'s binaries first. */
+export function cleanEnv(node: NodeRuntime | undefined, dir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {}
   for (const [key, value] of Object.entries(process.env)) if (!LEAKED_ENV.test(key)) env[key] = value
   const bins = node ? [node.binDir, path.join(dir, 'node_modules/.bin')] : []
@@ -87,7 +88,8 @@ function collect(child: ChildProcess): { output: () => string } {
   return { output: () => output }
 }
 
-function runCommand(command: string, cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
+/** Runs a shell command to completion; rejects with its output when it fails. */
+export function runCommand(command: string, cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
   const child = spawn('sh', ['-c', command], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
   const dispose = guardChild(child)
   const { output } = collect(child)

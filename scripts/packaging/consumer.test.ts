@@ -5,8 +5,8 @@
  * once with React 19.
  */
 import { execFileSync } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -14,6 +14,7 @@ import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHROMIUM, CHROMIUM_ARGS } from '../chromium'
 import { type PackedPackages, packPackages, ROOT } from './pack-packages'
+import { serveStatic } from './serve-static'
 
 const TEMPLATE = path.join(ROOT, 'scripts/packaging/consumer-app')
 
@@ -41,22 +42,6 @@ function run(cwd: string, command: string, args: string[]): string {
     const e = error as { stdout?: string; stderr?: string; message: string }
     throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${e.stdout ?? ''}\n${e.stderr ?? e.message}`)
   }
-}
-
-function serveStatic(dir: string): Promise<Server> {
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' }
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
-    const file = path.join(dir, url.pathname === '/' ? 'index.html' : path.normalize(url.pathname))
-    if (!file.startsWith(dir)) return void res.writeHead(403).end()
-    try {
-      const body = readFileSync(file)
-      res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' }).end(body)
-    } catch {
-      res.writeHead(404).end()
-    }
-  })
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
 }
 
 describe.each([18, 19] as const)('consumer app with React %i', (major) => {

@@ -30,8 +30,12 @@ const resultText = (result: unknown) =>
 
 /** The agent for one request: `sessionId` is the request's (see server/ag-ui.ts), never one from the run input. */
 export class AcmeAgent extends AbstractAgent {
-  constructor(private readonly sessionId: string) {
+  private readonly sessionId: string
+
+  // A plain field, not a parameter property: create-vite's tsconfig (erasableSyntaxOnly) rejects those.
+  constructor(sessionId: string) {
     super()
+    this.sessionId = sessionId
   }
 
   override run(input: RunAgentInput): Observable<BaseEvent> {
