@@ -176,7 +176,7 @@ async function main(): Promise<void> {
     '',
     '| request path | total | excluding the schema | goal |',
     '|---|---:|---:|---|',
-    `| MCP SDK v1 adapter: the raw request through the SDK's fallback handler, the SDK's per-request abort signal (its AbortController included) linked to the adapter's, the replay record keyed on the request id, emit callback | ${kbOf(heap.mcpSdk)} | **${kbOf(excluding(heap.mcpSdk))}** | ${mcpSdkGoal} |`,
+    `| MCP SDK v1 adapter: the raw request through the SDK's fallback handler, the SDK's per-request AbortController (in the SDK's table by id, aborted by the adapter on the server's cancellation) linked to the adapter's signal, the replay record keyed on the request id, emit callback | ${kbOf(heap.mcpSdk)} | **${kbOf(excluding(heap.mcpSdk))}** | ${mcpSdkGoal} |`,
     `| MCP SDK v2 adapter: the request through the handler the SDK stores (its own result check left out), the per-request abort signal linked to the adapter's, the replay record keyed on the request id, emit callback | ${kbOf(heap.mcpSdkV2)} | **${kbOf(excluding(heap.mcpSdkV2))}** | ${mcpSdkV2Goal} |`,
     `| AI SDK adapter: the adapter's abort signal (one per client), emit callback | ${kbOf(heap.aiSdk)} | **${kbOf(excluding(heap.aiSdk))}** | ${aiSdkGoal} |`,
     `| bare \`broker.request\`, no signal, no emit (for comparison only) | ${kbOf(heap.bare)} | ${kbOf(excluding(heap.bare))} | |`,

@@ -63,15 +63,19 @@ function chatContext(session: { id: string }) {
 }
 
 /**
- * A request as `attachBrokerToMcpClient` makes it: the SDK's `fallbackRequestHandler` gets the raw
- * JSON-RPC request (with its id, which the adapter's replay check keys on) and a per-request abort
- * signal (its own AbortController lives as long as the request), which the adapter links to its own.
+ * A request as `attachBrokerToMcpClient` gets it from the v1 SDK's `Protocol`: its
+ * `fallbackRequestHandler` gets the raw JSON-RPC request (with its id, which the adapter's replay
+ * check keys on) and the signal of the request's own AbortController, which the SDK keeps in its
+ * table by id until the handler settles (and which the adapter aborts on the server's cancellation).
  */
 function viaMcpSdkAdapter(broker: ElicitationBroker): Asker {
+  const controllers = new Map<number, AbortController>()
   const client = {
     fallbackRequestHandler: undefined as SdkHandler | undefined,
     setNotificationHandler: () => {},
     removeNotificationHandler: () => {},
+    _notificationHandlers: new Map([['notifications/cancelled', async () => {}]]),
+    _requestHandlerAbortControllers: controllers,
   }
   const session = { id: '' }
   const detach = attachBrokerToMcpClient(client as unknown as McpSdkElicitationClient, broker, {
@@ -84,7 +88,12 @@ function viaMcpSdkAdapter(broker: ElicitationBroker): Asker {
   return {
     request: (sessionId) => {
       session.id = sessionId
-      void elicit({ jsonrpc: '2.0', id: ++id, method: 'elicitation/create', params: FORM }, { signal: new AbortController().signal, requestId: id })
+      const requestId = ++id
+      const controller = new AbortController()
+      controllers.set(requestId, controller)
+      void elicit({ jsonrpc: '2.0', id: requestId, method: 'elicitation/create', params: FORM }, { signal: controller.signal, requestId }).finally(() => {
+        if (controllers.get(requestId) === controller) controllers.delete(requestId)
+      })
     },
     detach,
   }
