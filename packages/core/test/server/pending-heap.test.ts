@@ -2,7 +2,7 @@
  * Heap held per pending elicitation through each adapter, measured as the broker benchmark does
  * (bench/pending-elicitations.ts) at 2,000 pending, the parsed schema's share taken off. A waiting
  * request's handler chain must not keep suspended async frames alive (the MCP SDK adapters held
- * 8.9 KB (v1) and 7.6 KB (v2) with them, 7.5 and 6.1 KB without), and the v1 adapter aborts the SDK's
+ * 9 KB (v1) and 7.6 KB (v2) with them, 7.5 and 6.1 KB without), and the v1 adapter aborts the SDK's
  * own controller of a request on the server's cancellation instead of holding a second one (6.4 KB).
  */
 import { spawn } from 'node:child_process'
