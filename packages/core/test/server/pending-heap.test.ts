@@ -5,38 +5,16 @@
  * 9 KB (v1) and 7.6 KB (v2) with them, 7.5 and 6.1 KB without), and the v1 adapter aborts the SDK's
  * own controller of a request on the server's cancellation instead of holding a second one (6.4 KB).
  */
-import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { runHeapProbe } from './run-heap-probe'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
-const PROBE = path.join(here, 'pending-heap-probe.ts')
+const PROBE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pending-heap-probe.ts')
 
-/** Runs the probe in a fresh `node --expose-gc` and returns its bytes per pending elicitation, by adapter. */
-function heapPerPending(): Promise<Record<string, number>> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', '--conditions=@mcp-hitl/source', PROBE], {
-      cwd: path.resolve(here, '../../../..'),
-      env: { ...process.env, PENDING: '2000', ROUNDS: '3' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk) => {
-      stdout += String(chunk)
-    })
-    child.stderr.on('data', (chunk) => {
-      stderr += String(chunk)
-    })
-    child.once('error', reject)
-    child.once('exit', (code) => {
-      const match = /HEAP (\{.*\})/.exec(stdout)
-      if (code === 0 && match?.[1]) resolve(JSON.parse(match[1]) as Record<string, number>)
-      else reject(new Error(`probe exited ${code}: ${stderr.slice(0, 2000)}`))
-    })
-  })
-}
+/** Bytes per pending elicitation, by adapter, from the probe run in a fresh process. */
+const heapPerPending = async (): Promise<Record<string, number>> =>
+  JSON.parse(await runHeapProbe(PROBE, { PENDING: '2000', ROUNDS: '3' }, /HEAP (\{.*\})/)) as Record<string, number>
 
 describe('heap per pending elicitation, by adapter (schema excluded)', () => {
   it('MCP SDK v1 under 7 KB, v2 under 6.8 KB, AI SDK under 2.5 KB', async () => {

@@ -3,12 +3,12 @@
  * Attribute nodes and text: a rel node's value is made hint-free as it joins a link, and when
  * written while on one (through `value`, `nodeValue` or `textContent`).
  */
-import { apply, attrName, attrNamespace, attrOwner, attrValue, call, mapGet, mapSet, nodeTypeOf, setAttrValue } from './captured'
+import { apply, attrName, attrNamespace, attrOwner, attrValue, call, mapGet, nodeTypeOf, setAttrValue } from './captured'
 import { hintFree, isLink } from './link-hints'
-import { wrap } from './wrap'
+import { type Native, rememberingOwner, wrap } from './wrap'
 
 /** The element each `attributes` map that app code has read belongs to. */
-const attributeMaps = new WeakMap<NamedNodeMap, Element>()
+const attributeMaps = new WeakMap<object, Element>()
 
 function adoptAttr(element: Element | undefined, attr: unknown): void {
   try {
@@ -37,54 +37,23 @@ function wrapAttrText(proto: object, name: string): void {
   )
 }
 
+/** A wrapper of a method taking an attribute node, which adopts it for the element `ownerOf(this)` first. */
+function adopting(ownerOf: (self: object) => Element | undefined): (original: Native) => Native {
+  return (original) =>
+    function (this: object, attr: unknown) {
+      adoptAttr(ownerOf(this), attr)
+      return apply(original, this, arguments)
+    }
+}
+
 export function guardAttributeNodes(): void {
-  wrap(
-    Element.prototype,
-    'setAttributeNode',
-    (original) =>
-      function (this: Element, attr: unknown) {
-        adoptAttr(this, attr)
-        return apply(original, this, arguments)
-      },
-  )
-  wrap(
-    Element.prototype,
-    'setAttributeNodeNS',
-    (original) =>
-      function (this: Element, attr: unknown) {
-        adoptAttr(this, attr)
-        return apply(original, this, arguments)
-      },
-  )
-  wrap(
-    Element.prototype,
-    'attributes',
-    (get) =>
-      function (this: Element) {
-        const map = apply(get, this, [])
-        apply(mapSet, attributeMaps, [map, this])
-        return map
-      },
-    'get',
-  )
-  wrap(
-    NamedNodeMap.prototype,
-    'setNamedItem',
-    (original) =>
-      function (this: NamedNodeMap, attr: unknown) {
-        adoptAttr(apply(mapGet, attributeMaps, [this]), attr)
-        return apply(original, this, arguments)
-      },
-  )
-  wrap(
-    NamedNodeMap.prototype,
-    'setNamedItemNS',
-    (original) =>
-      function (this: NamedNodeMap, attr: unknown) {
-        adoptAttr(apply(mapGet, attributeMaps, [this]), attr)
-        return apply(original, this, arguments)
-      },
-  )
+  const itself = (element: object) => element as Element
+  const mapOwner = (map: object) => apply(mapGet, attributeMaps, [map as NamedNodeMap])
+  wrap(Element.prototype, 'setAttributeNode', adopting(itself))
+  wrap(Element.prototype, 'setAttributeNodeNS', adopting(itself))
+  wrap(Element.prototype, 'attributes', rememberingOwner(attributeMaps), 'get')
+  wrap(NamedNodeMap.prototype, 'setNamedItem', adopting(mapOwner))
+  wrap(NamedNodeMap.prototype, 'setNamedItemNS', adopting(mapOwner))
   wrapAttrText(Attr.prototype, 'value')
   wrapAttrText(Node.prototype, 'nodeValue')
   wrapAttrText(Node.prototype, 'textContent')

@@ -1,42 +1,22 @@
 // biome-ignore-all lint/complexity/noArguments: each wrapper hands the caller's arguments to the built-in it replaces as they came, and keeps its declared length
 /** A link's rel through its properties: `rel`, `relList`, and the token list's own methods. */
-import { apply, defineProperty, listContains, listRemove, mapGet, mapSet } from './captured'
+import { apply, defineProperty, listContains, listRemove, mapGet } from './captured'
 import { hintFree, isHint } from './link-hints'
-import { wrap } from './wrap'
+import { type Native, rememberingOwner, wrap } from './wrap'
 
 /** The link each `relList` that app code has read belongs to. */
-const relLists = new WeakMap<DOMTokenList, Element>()
+const relLists = new WeakMap<object, Element>()
+
+const hintFreeSetter =
+  (set: Native): Native =>
+  function (this: HTMLLinkElement, value: unknown) {
+    return apply(set, this, [hintFree(value)])
+  }
 
 export function guardRelLists(): void {
-  wrap(
-    HTMLLinkElement.prototype,
-    'rel',
-    (set) =>
-      function (this: HTMLLinkElement, value: unknown) {
-        return apply(set, this, [hintFree(value)])
-      },
-    'set',
-  )
-  wrap(
-    HTMLLinkElement.prototype,
-    'relList',
-    (set) =>
-      function (this: HTMLLinkElement, value: unknown) {
-        return apply(set, this, [hintFree(value)])
-      },
-    'set',
-  )
-  wrap(
-    HTMLLinkElement.prototype,
-    'relList',
-    (get) =>
-      function (this: HTMLLinkElement) {
-        const list = apply(get, this, [])
-        apply(mapSet, relLists, [list, this])
-        return list
-      },
-    'get',
-  )
+  wrap(HTMLLinkElement.prototype, 'rel', hintFreeSetter, 'set')
+  wrap(HTMLLinkElement.prototype, 'relList', hintFreeSetter, 'set')
+  wrap(HTMLLinkElement.prototype, 'relList', rememberingOwner(relLists), 'get')
   const isRelList = (list: DOMTokenList) => apply(mapGet, relLists, [list])
   wrap(
     DOMTokenList.prototype,
