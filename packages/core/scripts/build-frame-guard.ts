@@ -5,6 +5,10 @@
  *
  *   pnpm --filter @mcp-hitl/core run build:frame-guard
  *
+ * The package build runs it first, so the dist always carries the guard as its sources say; the
+ * generated file is committed (the tests, Storybook and the demo read sources), and a test fails
+ * while it is stale.
+ *
  * The string must stand alone: the guard prefixes nested documents with its own source, read with
  * Function.prototype.toString. So everything is bundled into the function's body, minified, with no
  * import, export or bundler helper (no `keepNames`, whose `__name` lives outside the function).
