@@ -5,28 +5,20 @@
  * Measures, in one run, each figure from medians over interleaved runs:
  * - heap per pending elicitation at 10,000 pending, excluding the schema (the parsed schemas are
  *   measured on their own and subtracted), for requests as the adapters make them (the MCP SDK
- *   adapter combines the SDK's per-request abort signal with its own; the AI SDK adapter passes its
+ *   adapters, v1 and v2, combine the SDK's per-request abort signal with their own; the AI SDK adapter passes its
  *   own; both with an emit callback) and, for comparison, a bare `broker.request` with neither;
  * - respond handler latency (p50/p99) and throughput, in-process and over loopback HTTP, next to a
  *   bare handler that only parses JSON and answers `{ success: true }`.
  * Uses the default limits. Writes its section of BENCHMARKS.md between `<!-- bench:broker -->` markers.
  */
 import { cpus, loadavg } from 'node:os'
-import type { ElicitRequestFormParams, ElicitationDataPart } from '@mcp-hitl/core'
-import { parseRequestedSchema } from '@mcp-hitl/core/internal'
-import { createElicitationBroker, createRespondHandler, type ElicitationBroker } from '@mcp-hitl/core/server'
-import { type AiSdkElicitationClient, attachBrokerToAiSdkClient } from '@mcp-hitl/core/server/ai-sdk'
-import { attachBrokerToMcpClient, type McpSdkElicitationClient } from '@mcp-hitl/core/server/mcp-sdk'
-import { ElicitationRequestSchema } from '@ai-sdk/mcp'
-import { ElicitationCompleteNotificationSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+import { createElicitationBroker, createRespondHandler } from '@mcp-hitl/core/server'
 import { boundGoal, interleave, median, medianRatio, percentile, ratioGoal } from '../../../scripts/bench-goal'
 import { recordGoal, writeBenchSection } from '../../../scripts/bench-section'
 import { startTestHttpServer, toNodeListener } from '../src/server/testing/node-http-bridge'
+import { FORM, heapPerPending, heapPerSchema, until } from './pending-elicitations'
 
 type Handler = (request: Request) => Promise<Response>
-
-const gc = (globalThis as { gc?: () => void }).gc
-if (!gc) throw new Error('Run with --expose-gc (see the header of this file)')
 
 // Within the default limits (10,000 in all, 20 per session): 10 per session over 1,000 sessions.
 const PENDING = 10_000
@@ -37,140 +29,7 @@ const PER_RUN = 500
 // Pending elicitations are parked before each broker batch, this many per session (the default cap is 20).
 const PER_SESSION = 20
 
-const FORM: ElicitRequestFormParams = {
-  message: 'Confirm the booking',
-  requestedSchema: {
-    type: 'object',
-    properties: {
-      name: { type: 'string', title: 'Name', minLength: 1, maxLength: 100 },
-      seats: { type: 'integer', minimum: 1, maximum: 10 },
-      email: { type: 'string', format: 'email' },
-      newsletter: { type: 'boolean', default: false },
-      meal: { type: 'string', oneOf: [{ const: 'v', title: 'Vegetarian' }, { const: 'm', title: 'Meat' }] },
-    },
-    required: ['name', 'seats'],
-  },
-}
 const CONTENT = { name: 'Ada Lovelace', seats: 2, email: 'ada@example.com', newsletter: true, meal: 'v' }
-
-/** Heap in use once everything unreachable is collected, finalizers (abort-signal bookkeeping) included. */
-async function settleHeap(): Promise<number> {
-  for (let i = 0; i < 4; i++) {
-    gc?.()
-    await new Promise((r) => setImmediate(r))
-  }
-  gc?.()
-  return process.memoryUsage().heapUsed
-}
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 60_000
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 5))
-  }
-}
-
-type SdkHandler = (request: { jsonrpc: '2.0'; id: number; method: string; params: unknown }, extra: { signal: AbortSignal; requestId: number }) => Promise<unknown>
-type AiSdkHandler = (request: { method: string; params: unknown }) => Promise<unknown>
-
-/** Parks one elicitation for a session, the way an adapter does; `detach` is the adapter's cleanup. */
-interface Asker {
-  request: (sessionId: string) => void
-  detach: () => void
-}
-
-/** Each chat request has its own stream writer; the broker keeps it to re-emit status changes. */
-function chatContext(session: { id: string }) {
-  let written = 0
-  return () => ({ sessionId: session.id, emit: (_part: ElicitationDataPart) => void written++ })
-}
-
-/**
- * A request as `attachBrokerToMcpClient` makes it: the SDK's `fallbackRequestHandler` gets the raw
- * JSON-RPC request (with its id, which the adapter's replay check keys on) and a per-request abort
- * signal (its own AbortController lives as long as the request), which the adapter links to its own.
- */
-function viaMcpSdkAdapter(broker: ElicitationBroker): Asker {
-  const client = {
-    fallbackRequestHandler: undefined as SdkHandler | undefined,
-    setNotificationHandler: () => {},
-    removeNotificationHandler: () => {},
-  }
-  const session = { id: '' }
-  const detach = attachBrokerToMcpClient(client as unknown as McpSdkElicitationClient, broker, {
-    schemas: { request: ElicitRequestSchema, complete: ElicitationCompleteNotificationSchema },
-    context: chatContext(session),
-  })
-  const elicit = client.fallbackRequestHandler
-  if (!elicit) throw new Error('attachBrokerToMcpClient installed no fallback request handler')
-  let id = 0
-  return {
-    request: (sessionId) => {
-      session.id = sessionId
-      void elicit({ jsonrpc: '2.0', id: ++id, method: 'elicitation/create', params: FORM }, { signal: new AbortController().signal, requestId: id })
-    },
-    detach,
-  }
-}
-
-/** A request as `attachBrokerToAiSdkClient` makes it: the adapter's own abort signal, shared by the client's requests. */
-function viaAiSdkAdapter(broker: ElicitationBroker): Asker {
-  let handler: AiSdkHandler | undefined
-  const client = {
-    onElicitationRequest: (_schema: unknown, h: AiSdkHandler) => {
-      handler = h
-    },
-  } as unknown as AiSdkElicitationClient
-  const session = { id: '' }
-  const detach = attachBrokerToAiSdkClient(client, broker, {
-    schema: ElicitationRequestSchema,
-    context: chatContext(session),
-  })
-  if (!handler) throw new Error('attachBrokerToAiSdkClient registered no elicitation handler')
-  const elicit = handler
-  return {
-    request: (sessionId) => {
-      session.id = sessionId
-      void elicit({ method: 'elicitation/create', params: FORM })
-    },
-    detach,
-  }
-}
-
-const ASKERS = { 'mcp-sdk': viaMcpSdkAdapter, 'ai-sdk': viaAiSdkAdapter } as const
-
-/** Heap per pending elicitation (bytes), parked through an adapter or by a bare `broker.request`. */
-async function heapPerPending(path: keyof typeof ASKERS | 'bare'): Promise<number> {
-  let requested = 0
-  const broker = createElicitationBroker({
-    onEvent: (e) => {
-      if (e.type === 'requested') requested++
-    },
-  })
-  const asker = path === 'bare' ? undefined : ASKERS[path](broker)
-  const before = await settleHeap()
-  for (let i = 0; i < PENDING; i++) {
-    const sessionId = `session-${i % SESSIONS}`
-    if (asker) asker.request(sessionId)
-    else void broker.request(FORM, { sessionId })
-  }
-  await until(() => requested === PENDING, `${PENDING} pending elicitations (${requested} so far)`)
-  const after = await settleHeap()
-  asker?.detach()
-  await broker.close()
-  return (after - before) / PENDING
-}
-
-/** Heap of one parsed 5-field schema (bytes): each pending request keeps its own. */
-async function heapPerSchema(): Promise<number> {
-  const before = await settleHeap()
-  const kept: unknown[] = []
-  for (let i = 0; i < PENDING; i++) kept.push(parseRequestedSchema(FORM.requestedSchema))
-  const after = await settleHeap()
-  if (kept.length !== PENDING) throw new Error('unreachable')
-  return (after - before) / PENDING
-}
 
 interface Batch {
   p50: number
@@ -280,10 +139,11 @@ async function main(): Promise<void> {
   const load = loadavg()[0] ?? 0
   const heap = await interleave(
     {
-      mcpSdk: () => heapPerPending('mcp-sdk'),
-      aiSdk: () => heapPerPending('ai-sdk'),
-      bare: () => heapPerPending('bare'),
-      schema: heapPerSchema,
+      mcpSdk: () => heapPerPending('mcp-sdk', PENDING, SESSIONS),
+      mcpSdkV2: () => heapPerPending('mcp-sdk-v2', PENDING, SESSIONS),
+      aiSdk: () => heapPerPending('ai-sdk', PENDING, SESSIONS),
+      bare: () => heapPerPending('bare', PENDING, SESSIONS),
+      schema: () => heapPerSchema(PENDING),
     },
     { runs: MEMORY_RUNS, warmup: 1 },
   )
@@ -295,6 +155,7 @@ async function main(): Promise<void> {
       boundGoal({ samples: excluding(samples).map((bytes) => bytes / 1024), max: 2, unit: 'KB' }),
     )
   const mcpSdkGoal = memoryGoal('through the MCP SDK v1 adapter', heap.mcpSdk)
+  const mcpSdkV2Goal = memoryGoal('through the MCP SDK v2 adapter', heap.mcpSdkV2)
   const aiSdkGoal = memoryGoal('through the AI SDK adapter', heap.aiSdk)
   const latency = await respondLatency()
   const loopbackGoal = recordGoal(
@@ -315,7 +176,8 @@ async function main(): Promise<void> {
     '',
     '| request path | total | excluding the schema | goal |',
     '|---|---:|---:|---|',
-    `| MCP SDK v1 adapter: the raw request through the SDK's fallback handler, the SDK's per-request abort signal (its AbortController included) linked to the adapter's, the replay record keyed on the request id, emit callback | ${kbOf(heap.mcpSdk)} | **${kbOf(excluding(heap.mcpSdk))}** | ${mcpSdkGoal} |`,
+    `| MCP SDK v1 adapter: the raw request through the SDK's fallback handler, the SDK's per-request AbortController (in the SDK's table by id, aborted by the adapter on the server's cancellation) linked to the adapter's signal, the replay record keyed on the request id, emit callback | ${kbOf(heap.mcpSdk)} | **${kbOf(excluding(heap.mcpSdk))}** | ${mcpSdkGoal} |`,
+    `| MCP SDK v2 adapter: the request through the handler the SDK stores (its own result check left out), the per-request abort signal linked to the adapter's, the replay record keyed on the request id, emit callback | ${kbOf(heap.mcpSdkV2)} | **${kbOf(excluding(heap.mcpSdkV2))}** | ${mcpSdkV2Goal} |`,
     `| AI SDK adapter: the adapter's abort signal (one per client), emit callback | ${kbOf(heap.aiSdk)} | **${kbOf(excluding(heap.aiSdk))}** | ${aiSdkGoal} |`,
     `| bare \`broker.request\`, no signal, no emit (for comparison only) | ${kbOf(heap.bare)} | ${kbOf(excluding(heap.bare))} | |`,
     '',

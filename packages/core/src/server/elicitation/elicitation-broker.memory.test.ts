@@ -4,17 +4,16 @@
  * in total across pending elicitations, and once settled an elicitation keeps only what refusing a
  * second answer needs.
  */
-import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
+import { runHeapProbe } from '../../../test/server/run-heap-probe'
 import { createPartRecorder } from '../testing/part-recorder'
 import { createElicitationBroker } from './elicitation-broker'
 import type { ElicitationBroker } from './elicitation-broker-types'
 import { createMemoryElicitationStore } from './stores/memory-store'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-const repoRoot = path.resolve(here, '../../../../..')
 const PROBE = path.resolve(here, '../../../test/server/held-bytes-probe.ts')
 const MiB = 1024 * 1024
 
@@ -27,29 +26,7 @@ afterEach(async () => {
 })
 
 /** Runs the probe in a fresh `node --expose-gc` and returns the bytes it reports held. */
-function heldBytes(env: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', '--conditions=@mcp-hitl/source', PROBE], {
-      cwd: repoRoot,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk) => {
-      stdout += String(chunk)
-    })
-    child.stderr.on('data', (chunk) => {
-      stderr += String(chunk)
-    })
-    child.once('error', reject)
-    child.once('exit', (code) => {
-      const match = /HELD (-?\d+)/.exec(stdout)
-      if (code === 0 && match) resolve(Number(match[1]))
-      else reject(new Error(`probe exited ${code}: ${stderr.slice(0, 2000)}`))
-    })
-  })
-}
+const heldBytes = async (env: Record<string, string>): Promise<number> => Number(await runHeapProbe(PROBE, env, /HELD (-?\d+)/))
 
 describe('bytes held by the broker', () => {
   it('after 1,500 answered elicitations with 256 KB messages, holds well under 32 MB while they are retained', async () => {

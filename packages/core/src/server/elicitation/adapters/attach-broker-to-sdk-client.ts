@@ -13,6 +13,7 @@ import type { ElicitationBroker, ElicitationRequestContext } from '../elicitatio
 import { type ElicitationContextOption, type PeerInfo, readContext } from './read-context'
 import { ReplayedRequests, type ReplayedRequestsOptions } from './replayed-requests'
 import { RequestSignals } from './request-signals'
+import { promiseOf, settleThen } from './settle-without-frames'
 
 /** A JSON-RPC request as the SDK's fallback handler receives it (params not parsed by any schema). */
 export interface RawSdkRequest {
@@ -61,6 +62,7 @@ export interface FallbackHost {
 }
 
 const ELICITATION_CREATE = 'elicitation/create'
+const resultOf = (answered: { result: ElicitResult }) => answered.result
 const METHOD_NOT_FOUND = -32601
 const INVALID_PARAMS = -32602
 
@@ -101,11 +103,12 @@ export function installRawFallback(
   handle: (request: { id: string | number; params?: unknown }, extra: unknown) => Promise<unknown>,
 ): () => void {
   const previous = client.fallbackRequestHandler
-  const fallback: AnyFallback = async (request: { id: string | number; method: string; params?: unknown }, extra: unknown) => {
-    if (request.method === ELICITATION_CREATE) return handle(request, extra)
-    if (previous) return previous(request, extra)
-    throw Object.assign(new Error('Method not found'), { code: METHOD_NOT_FOUND })
-  }
+  const fallback: AnyFallback = (request: { id: string | number; method: string; params?: unknown }, extra: unknown) =>
+    promiseOf(() => {
+      if (request.method === ELICITATION_CREATE) return handle(request, extra)
+      if (previous) return previous(request, extra)
+      throw Object.assign(new Error('Method not found'), { code: METHOD_NOT_FOUND })
+    })
   client.fallbackRequestHandler = fallback
   return () => {
     if (client.fallbackRequestHandler === fallback) client.fallbackRequestHandler = previous
@@ -126,7 +129,8 @@ export function attachBrokerToSdkClient(
   const signals = new RequestSignals()
   const replayed = new ReplayedRequests(replays)
   const contextNow = (): ElicitationRequestContext => readContext(context, client.getServerVersion?.())
-  const unregister = handlers.onElicit(async (request) => {
+  // Not an async function: a suspended frame per waiting elicitation (settle-without-frames.ts).
+  const start = (request: SdkElicitRequest): Promise<ElicitResult> => {
     assertElicitParams(request.params)
     const base = contextNow()
     const own = signals.start(request.signal, base.signal)
@@ -136,14 +140,13 @@ export function attachBrokerToSdkClient(
     // The broker's tolerant parser reads the params (and refuses what it must, with a reason).
     const ask = (signal: AbortSignal) =>
       broker.request(request.params as ElicitRequestParams, serverSignal ? { ...base, signal, serverSignal } : { ...base, signal })
-    try {
-      if (request.id === undefined) return await ask(own.signal)
+    return settleThen(() => {
+      if (request.id === undefined) return ask(own.signal)
       const scope = { sessionId: base.sessionId, mcpSessionId: request.mcpSessionId, requestId: request.id }
-      return (await replayed.answer(scope, request.params, own.signal, ask)).result
-    } finally {
-      own.done()
-    }
-  })
+      return replayed.answer(scope, request.params, own.signal, ask).then(resultOf)
+    }, own.done)
+  }
+  const unregister = handlers.onElicit((request) => promiseOf(() => start(request)))
   handlers.onComplete(async (elicitationId) => {
     const ctx = contextNow()
     // Unknown or already completed ids are ignored, as the spec requires.

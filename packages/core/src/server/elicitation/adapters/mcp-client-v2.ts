@@ -11,6 +11,7 @@ import type { Client, ClientContext, ElicitResult as SdkElicitResult } from '@mo
 import { isRecord } from '../../../guards'
 import type { ElicitationBroker } from '../elicitation-broker-types'
 import { attachBrokerToSdkClient } from './attach-broker-to-sdk-client'
+import { promiseOf } from './settle-without-frames'
 import type { ElicitationContextOption } from './read-context'
 
 /** Options of {@link attachBrokerToMcpClientV2}. */
@@ -74,19 +75,23 @@ function setTolerantElicitHandler(
     host._wrapHandler = function (this: unknown, method, handler) {
       const wrapped = sdkWrap.call(this, method, handler)
       if (method !== ELICITATION_CREATE) return wrapped
-      return async (request, ctx) => {
-        received.set(ctx, request.params)
-        const checked = await wrapped(withoutSchema(request), ctx)
-        const own = answered.get(ctx)?.content
-        return own && isRecord(checked) && isRecord(checked.content) ? { ...checked, content: own } : checked
-      }
+      // Not async functions, here and below: a suspended frame per waiting elicitation (settle-without-frames.ts).
+      return (request, ctx) =>
+        promiseOf(() => {
+          received.set(ctx, request.params)
+          return wrapped(withoutSchema(request), ctx)
+        }).then((checked) => {
+          const own = answered.get(ctx)?.content
+          return own && isRecord(checked) && isRecord(checked.content) ? { ...checked, content: own } : checked
+        })
     }
     try {
-      client.setRequestHandler(ELICITATION_CREATE, { params: RAW_PARAMS }, async (params, ctx) => {
-        const result = await handle(received.has(ctx) ? received.get(ctx) : params, ctx)
-        answered.set(ctx, result)
-        return result
-      })
+      client.setRequestHandler(ELICITATION_CREATE, { params: RAW_PARAMS }, (params, ctx) =>
+        promiseOf(() => handle(received.has(ctx) ? received.get(ctx) : params, ctx)).then((result) => {
+          answered.set(ctx, result)
+          return result
+        }),
+      )
     } finally {
       if (hadOwn) host._wrapHandler = sdkWrap
       else delete host._wrapHandler
@@ -121,13 +126,15 @@ export function attachBrokerToMcpClientV2(
       // A registered handler (v2 fulfils `input_required` rounds only through one) that gets the params
       // as they came, unchecked by the SDK's schema and unstripped.
       onElicit: (handle) => {
-        setTolerantElicitHandler(client, async (params, ctx) => {
-          // An `input_required` round is dispatched with a synthesized context (no `http` key) whose id is
-          // the server's inputRequests key, reused across calls: it is a new question, never a replay.
-          const wire = 'http' in ctx
-          const id = wire ? ctx.mcpReq.id : undefined
-          return handle({ id, params, signal: ctx.mcpReq.signal, wire, mcpSessionId: ctx.sessionId }) as Promise<SdkElicitResult>
-        })
+        setTolerantElicitHandler(client, (params, ctx) =>
+          promiseOf(() => {
+            // An `input_required` round is dispatched with a synthesized context (no `http` key) whose id is
+            // the server's inputRequests key, reused across calls: it is a new question, never a replay.
+            const wire = 'http' in ctx
+            const id = wire ? ctx.mcpReq.id : undefined
+            return handle({ id, params, signal: ctx.mcpReq.signal, wire, mcpSessionId: ctx.sessionId }) as Promise<SdkElicitResult>
+          }),
+        )
         return () => client.removeRequestHandler(ELICITATION_CREATE)
       },
       onComplete: (handle) =>

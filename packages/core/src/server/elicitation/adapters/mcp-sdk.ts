@@ -12,6 +12,7 @@ import type {
 import type { ElicitationBroker } from '../elicitation-broker-types'
 import { attachBrokerToSdkClient, installRawFallback } from './attach-broker-to-sdk-client'
 import type { ElicitationContextOption } from './read-context'
+import { settleThen } from './settle-without-frames'
 import { SdkV1Cancellations } from './sdk-v1-cancellations'
 
 /** Options of {@link attachBrokerToMcpClient}. */
@@ -54,14 +55,14 @@ export function attachBrokerToMcpClient(
       onElicit: (handle) => {
         const cancellations = new SdkV1Cancellations()
         const restoreCancellations = cancellations.install(client)
-        const restoreFallback = installRawFallback(client, async (request, extra) => {
+        // Not an async function: a suspended frame per waiting elicitation (settle-without-frames.ts).
+        const restoreFallback = installRawFallback(client, (request, extra) => {
           const { signal, sessionId } = extra as { signal?: AbortSignal; sessionId?: string }
           const tracked = cancellations.track(request.id, signal)
-          try {
-            return await handle({ id: request.id, params: request.params, signal: tracked.signal, wire: true, mcpSessionId: sessionId })
-          } finally {
-            tracked.done()
-          }
+          return settleThen(
+            () => handle({ id: request.id, params: request.params, signal: tracked.signal, wire: true, mcpSessionId: sessionId }),
+            tracked.done,
+          )
         })
         return () => {
           restoreFallback()

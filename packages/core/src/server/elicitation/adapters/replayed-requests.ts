@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto'
 import type { ElicitResult } from '../../../elicitation/protocol'
+import { promiseOf } from './settle-without-frames'
 
 /** Who sent the request and under which id: the parts of a replay's identity. */
 export interface ReplayScope {
@@ -35,6 +36,12 @@ interface OpenRequest {
   /** The first request's signal, which the broker waits with: its end ends what the broker waits on. */
   readonly signal: AbortSignal
   readonly answer: Promise<ElicitResult>
+}
+
+/** An answer, and whether it was a replay's (the recorded answer, or the open first request's). */
+interface Replayed {
+  result: ElicitResult
+  replay?: 'recorded' | 'joined'
 }
 
 interface Answered {
@@ -74,36 +81,45 @@ export class ReplayedRequests {
    * the replay itself ends first; if the first one ended (its connection closed) and the replay has
    * not, it asks anew. A rejected `ask` is not remembered; every request sharing it rejects.
    */
-  async answer(
+  answer(
     scope: ReplayScope,
     params: unknown,
     signal: AbortSignal,
     ask: (signal: AbortSignal) => Promise<ElicitResult>,
-  ): Promise<{ result: ElicitResult; replay?: 'recorded' | 'joined' }> {
-    this.prune()
-    const key = replayKey(scope, params)
-    const recorded = this.answered.get(key)
-    if (recorded) return { result: recorded.result, replay: 'recorded' }
-    const first = this.open.get(key)
-    if (first) {
-      const result = await untilAborted(first.answer, signal)
-      if (!first.signal.aborted || signal.aborted) return { result, replay: 'joined' }
-    }
+  ): Promise<Replayed> {
+    // Not an async function: a suspended frame per waiting elicitation (settle-without-frames.ts).
+    return promiseOf(() => {
+      this.prune()
+      const key = replayKey(scope, params)
+      const recorded = this.answered.get(key)
+      if (recorded) return { result: recorded.result, replay: 'recorded' as const }
+      const first = this.open.get(key)
+      if (!first) return this.ask(key, signal, ask)
+      return untilAborted(first.answer, signal).then((result) =>
+        !first.signal.aborted || signal.aborted ? { result, replay: 'joined' as const } : this.ask(key, signal, ask),
+      )
+    })
+  }
+
+  /** Asks anew and keeps the answer for replays, unless the request ended first or `ask` rejected. */
+  private ask(key: string, signal: AbortSignal, ask: (signal: AbortSignal) => Promise<ElicitResult>): Promise<Replayed> {
     const created: OpenRequest = { signal, answer: ask(signal) }
     this.open.set(key, created)
     const mine = () => this.open.get(key) === created
-    try {
-      const result = await created.answer
-      if (mine()) {
-        this.open.delete(key)
-        // A request that ended before its answer (the answer is the broker's `cancel`) is forgotten.
-        if (!signal.aborted) this.remember(key, result)
-      }
-      return { result }
-    } catch (error) {
-      if (mine()) this.open.delete(key)
-      throw error
-    }
+    return created.answer.then(
+      (result) => {
+        if (mine()) {
+          this.open.delete(key)
+          // A request that ended before its answer (the answer is the broker's `cancel`) is forgotten.
+          if (!signal.aborted) this.remember(key, result)
+        }
+        return { result }
+      },
+      (error: unknown) => {
+        if (mine()) this.open.delete(key)
+        throw error
+      },
+    )
   }
 
   private remember(key: string, result: ElicitResult): void {
