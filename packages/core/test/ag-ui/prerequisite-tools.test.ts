@@ -69,7 +69,7 @@ async function run(script: Script) {
   return { agent, events, types: events.map((e) => e.type), newMessages }
 }
 
-const toolResults = (messages: readonly { role: string }[]) => messages.filter((m) => m.role === 'tool') as { toolCallId: string; content: string }[]
+const toolResults = (messages: readonly { role: string }[]) => messages.filter((m) => m.role === 'tool') as unknown as { toolCallId: string; content: string }[]
 
 // The model reads the guide first, then draws with what it read, then answers.
 const readThenDraw: Script = (input) => {

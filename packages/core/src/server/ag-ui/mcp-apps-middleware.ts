@@ -100,7 +100,10 @@ export interface McpAppsMiddlewareOptions {
   callerIdleMs?: number
   /** @deprecated The former name of `callerIdleMs`, read when that is absent. */
   sessionIdleMs?: number
-  /** Upstream failures, for logs (the browser sees generic messages). */
+  /**
+   * Upstream failures, for logs (the browser sees generic messages). A discovery failure comes as
+   * what failed (HTTP status, JSON-RPC code, network code), never the upstream's response body.
+   */
   onError?: (event: McpAppsMiddlewareErrorEvent) => void
   /** Clock, for tests. */
   now?: () => number

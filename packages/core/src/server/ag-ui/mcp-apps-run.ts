@@ -26,6 +26,7 @@ import type { McpServerConfig } from '../mcp/mcp-server-config'
 import { claimedServerName } from '../elicitation/adapters/read-context'
 import type { IndexedServer, McpServerIndex } from '../mcp/mcp-server-index'
 import { executeProxiedCall, onLiveSession, type UpstreamFailure } from '../mcp/proxied-call'
+import { withoutUpstreamBody } from '../mcp/without-upstream-body'
 import type { AgUiEvent, AgUiNextAgent, AgUiObservable, AgUiRunInput } from './ag-ui-types'
 import { createAgUiElicitationEmit } from './create-ag-ui-elicitation-emit'
 import {
@@ -314,30 +315,35 @@ class McpAppsRun<I extends AgUiRunInput> {
   // --- agent runs ---
 
   private async discoverAndRun(): Promise<void> {
-    let catalog: ServerToolCatalog
+    let listed: Awaited<ReturnType<McpAppsRun<I>['discover']>>[]
     try {
-      const listed = await this.deps.pool.use(this.sessionId, this.scope, (connections) =>
+      listed = await this.deps.pool.use(this.sessionId, this.scope, (connections) =>
         Promise.all(this.deps.index.servers.map((server) => this.discover(server, connections.shared(server)))),
       )
-      catalog = buildServerToolCatalog(listed, toolNames(this.input.tools), this.deps.appToolPrefix)
     } catch (error) {
-      this.fail(McpHitlError.isInstance(error) ? error : new McpHitlError('MCP tool discovery failed', { code: 'transport', cause: error }))
+      // The pool's own refusals (over capacity, closed) keep their words; nothing below them is passed on.
+      this.fail(McpHitlError.isInstance(error) ? withoutUpstreamBody(error) : discoveryFailed(error))
       return
     }
+    const failure = listed.find((entry) => entry.failure)?.failure
+    if (failure && this.deps.discoveryFailureMode === 'throw') return this.fail(discoveryFailed(failure))
     if (this.stopped) return
+    const catalog = buildServerToolCatalog(listed, toolNames(this.input.tools), this.deps.appToolPrefix)
     const tools = [...this.input.tools, ...[...catalog.values()].map((entry) => entry.definition)]
     const transcript = new RunTranscript(this.input.messages)
     this.runAgent({ ...this.input, tools }, transcript, catalog, false)
   }
 
+  /** One server's tools; a server that cannot list them has none, and its failure (without the upstream's body) is reported. */
   private async discover(server: IndexedServer<McpServerConfig>, connection: McpServerConnection) {
     try {
       const tools = await onLiveSession(connection, () => connection.listTools())
       return { server, tools, serverClaimedName: claimedServerName(connection.serverInfo()) }
     } catch (error) {
-      this.report({ phase: 'discovery', serverId: server.id, serverHash: server.hash, error })
-      if (this.deps.discoveryFailureMode === 'throw') throw new McpHitlError('MCP tool discovery failed', { code: 'transport', cause: error })
-      return { server, tools: [] }
+      // The upstream's answer (an error page, a JSON-RPC message) is dropped here, before any log or run sees it.
+      const failure = withoutUpstreamBody(error)
+      this.report({ phase: 'discovery', serverId: server.id, serverHash: server.hash, error: failure })
+      return { server, tools: [], failure }
     }
   }
 
@@ -466,6 +472,11 @@ class McpAppsRun<I extends AgUiRunInput> {
     this.emitApp(call.id, activity)
     return true
   }
+}
+
+/** The run's error when a server's tools cannot be listed: the kit's words, and a cause without the upstream's body. */
+function discoveryFailed(cause: unknown): McpHitlError {
+  return new McpHitlError('MCP tool discovery failed', { code: 'transport', cause: withoutUpstreamBody(cause) })
 }
 
 // Apps shown early per run; one more is shown only with its result.
