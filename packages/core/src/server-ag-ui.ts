@@ -23,6 +23,9 @@ export type { McpAppsMiddleware, McpAppsMiddlewareOptions, McpAppsServerConfig }
 export type { SessionBoundMiddleware } from './server/ag-ui/session-bound-middleware'
 export { TOOL_RESULT_METADATA_KEY } from './server/ag-ui/mcp-apps-run'
 export type { McpAppsMiddlewareErrorEvent } from './server/ag-ui/mcp-apps-run'
+// MCPAppsMiddleware's utility names, so code written against it compiles unchanged
+export { MCP_APPS_ACTIVITY_TYPE as MCPAppsActivityType } from './apps/protocol'
+export { computeServerHash as getServerHash } from './server/apps/server-hash'
 
 // MCP Apps: the guard in front of the real MCPAppsMiddleware
 export { createMcpAppsGuard } from './server/ag-ui/mcp-apps-guard'
