@@ -1,3 +1,4 @@
+// @module-tag security
 /**
  * A server's model-visible tools without UI metadata, through the kit middleware: a prerequisite
  * such as Excalidraw's `read_me` (a format guide the model reads before drawing with `create_view`)
@@ -42,6 +43,11 @@ function drawingServer(): McpServer {
     calls.push('read_checkpoint')
     return { content: [{ type: 'text', text: 'read' }] }
   })
+  // A visibility that is not a list: offered to no model, whatever it was meant to say.
+  server.registerTool('odd_visibility', { description: 'Declares visibility as a string', _meta: { ui: { visibility: 'app' } } }, async () => {
+    calls.push('odd_visibility')
+    return { content: [{ type: 'text', text: 'odd' }] }
+  })
   server.registerTool('broken_guide', { description: 'A prerequisite that fails' }, async () => {
     calls.push('broken_guide')
     throw new Error('the guide is missing')
@@ -80,7 +86,7 @@ const readThenDraw: Script = (input) => {
 }
 
 describe('a prerequisite tool beside a UI tool', () => {
-  it('offers the model the prerequisite and the UI tool, never an app-only tool; only the UI tool names a UI resource', async () => {
+  it('offers the model the prerequisite and the UI tool, never an app-only tool (nor one whose visibility is not a list); only the UI tool names a UI resource', async () => {
     const { agent } = await run(() => say('a1', 'ok'))
     const offered = agent.inputs[0]?.tools ?? []
     expect(offered.map((t) => t.name).sort()).toEqual(['broken_guide', 'create_view', 'read_me'])

@@ -9,12 +9,14 @@
  * server tool named in it is always qualified, whatever apps are on the page, so the page's
  * `appTools.has(name)` never takes a server tool's call for an app's.
  *
- * Offered: tools whose visibility includes `"model"` (no `_meta.ui.visibility` means model and app),
+ * Offered: tools whose visibility includes `"model"` (no `_meta.ui.visibility` means model and app;
+ * one that is not a list, none),
  * as `{ name, description, parameters: inputSchema ?? { type: 'object', properties: {} } }`; a UI
  * tool's description ends with `"\n[UI Resource: uri]"`, as 0.1.1 writes it. App-only tools are
  * never offered.
  */
 import { getToolUiResourceUri, getToolVisibility } from '../../apps/protocol'
+import { isRecord } from '../../guards'
 import type { ListedTool } from '../mcp/mcp-server-connection'
 import type { McpServerConfig } from '../mcp/mcp-server-config'
 import type { IndexedServer } from '../mcp/mcp-server-index'
@@ -56,7 +58,17 @@ function qualified(server: IndexedServer<McpServerConfig>, name: string, appPref
   return (name1.startsWith(appPrefix) ? `mcp_${name1}` : name1).slice(0, MAX_NAME)
 }
 
-const isModelVisible = (tool: ListedTool): boolean => getToolVisibility(tool).includes('model')
+/**
+ * No `_meta.ui.visibility` means model and app; a list must name `"model"`. A visibility that is
+ * not a list (`"app"`) offers nothing, as upstream's discovery reads it: a malformed declaration
+ * never widens what the model sees.
+ */
+function isModelVisible(tool: ListedTool): boolean {
+  const ui = tool._meta?.ui
+  const declared = isRecord(ui) ? ui.visibility : undefined
+  if (declared !== undefined && !Array.isArray(declared)) return false
+  return getToolVisibility(tool).includes('model')
+}
 
 function definition(name: string, tool: ListedTool, resourceUri: string | undefined): ServerToolEntry['definition'] {
   const description = tool.description || ''
