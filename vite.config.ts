@@ -25,7 +25,7 @@ const SOURCE_CONDITION = '@mcp-hitl/source'
 const BROWSER_TESTS = '**/*.browser.test.{ts,tsx}'
 const IGNORED = ['**/node_modules/**', '**/dist/**']
 // Packaging checks that install the packed kit into an app of their own, as the examples do.
-const INSTALLS_FROM_TARBALLS = ['scripts/packaging/consumer.test.ts', 'scripts/packaging/peer-ranges.test.ts']
+const INSTALLS_FROM_TARBALLS = ['scripts/packaging/consumer.test.ts', 'scripts/packaging/peer-ranges.test.ts', 'scripts/packaging/install-lines.test.ts']
 
 export default defineConfig({
   plugins: [react()],
