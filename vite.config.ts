@@ -31,6 +31,7 @@ const INSTALLS_FROM_TARBALLS = [
   'scripts/packaging/pack-local.test.ts',
   'scripts/packaging/fresh-vite-app.test.ts',
   'scripts/packaging/fresh-next-app.test.ts',
+  'scripts/packaging/install-lines.test.ts',
 ]
 
 export default defineConfig({

@@ -20,5 +20,8 @@ export type { HitlAgUiRunContext, HitlAgUiRunOptions } from './server/ag-ui/hitl
 export { createMcpAppsMiddleware } from './server/ag-ui/mcp-apps-middleware'
 export type { McpAppsMiddleware, McpAppsMiddlewareOptions } from './server/ag-ui/mcp-apps-middleware'
 export type { McpAppsMiddlewareErrorEvent } from './server/ag-ui/mcp-apps-run'
+// MCPAppsMiddleware's utility names, so code written against it compiles unchanged
+export { MCP_APPS_ACTIVITY_TYPE as MCPAppsActivityType } from './apps/protocol'
+export { computeServerHash as getServerHash } from './server/apps/server-hash'
 
 // The guard in front of `@ag-ui/mcp-apps-middleware`'s own MCPAppsMiddleware is at `./server/ag-ui-upstream`.

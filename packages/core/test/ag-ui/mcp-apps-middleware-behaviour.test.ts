@@ -95,7 +95,7 @@ describe('the tool chain', () => {
     ])
     expect(events.filter((e) => e.activityType === 'mcp-apps').at(-1)?.content).toMatchObject({ reason: 'The run failed before the tool ran' })
     expect(types.at(-1)).toBe('RUN_ERROR')
-    expect(events.at(-1)?.message).toBe('The agent called UI tools more than 2 times in one run (maxToolCalls)')
+    expect(events.at(-1)?.message).toBe('The agent called MCP server tools more than 2 times in one run (maxToolCalls)')
     expect(types).not.toContain('RUN_FINISHED')
   })
 

@@ -70,20 +70,22 @@ async function run(agent: ScriptedAgent, forwardedProps?: Record<string, unknown
   return { events, result, newMessages }
 }
 
+// The offered tools that name a UI resource (all that 0.1.1 offers).
+const uiTools = (agent: ScriptedAgent) => agent.inputs[0]?.tools.filter((t) => t.description.includes('\n[UI Resource: '))
+
 // Random ids (and each agent's own thread and run ids) differ between any two runs; everything else must not.
 const withoutIds = (events: Event[]) => events.map(({ messageId: _m, timestamp: _t, threadId: _th, runId: _r, ...rest }) => rest)
 
 const callOnce: Script = (input) => (input.messages.some((m) => m.role === 'tool') ? [] : toolCall('c1', 'show_weather', { city: 'Paris' }))
 
 describe('drop-in for MCPAppsMiddleware 0.1.1', () => {
-  it('offers the model the same UI tools (UI resource and model visibility only), with the same definitions', async () => {
+  it('offers the model the same UI tools (UI resource and model visibility), with the same definitions', async () => {
     const { real, ours } = pair([{ type: 'http', url: weather.url, serverId: 'weather' }], () => [])
     await run(real)
     await run(ours)
-    const offered = (agent: ScriptedAgent) => agent.inputs[0]?.tools
-    expect(offered(ours)).toEqual(offered(real))
-    expect(offered(ours)?.map((t) => t.name)).toEqual(['show_weather'])
-    expect(offered(ours)?.[0]?.description).toBe(`Shows the weather for a city in an app\n[UI Resource: ${APP_URI}]`)
+    expect(uiTools(ours)).toEqual(uiTools(real))
+    expect(uiTools(ours)?.map((t) => t.name)).toEqual(['show_weather'])
+    expect(uiTools(ours)?.[0]?.description).toBe(`Shows the weather for a city in an app\n[UI Resource: ${APP_URI}]`)
   })
 
   it('a UI tool call: same event sequence, same TOOL_CALL_RESULT, same mcp-apps activity content', async () => {
@@ -213,7 +215,7 @@ describe('drop-in for MCPAppsMiddleware 0.1.1', () => {
       const { real, ours } = pair(down, () => [])
       await run(real)
       await run(ours)
-      expect(ours.inputs[0]?.tools.map((t) => t.name)).toEqual(real.inputs[0]?.tools.map((t) => t.name))
+      expect(uiTools(ours)?.map((t) => t.name)).toEqual(uiTools(real)?.map((t) => t.name))
       for (const middleware of [new MCPAppsMiddleware({ mcpServers: down, discoveryFailureMode: 'throw' }), kit(down, { discoveryFailureMode: 'throw' })]) {
         const agent = new ScriptedAgent(() => [])
         agent.use(middleware)
@@ -227,6 +229,16 @@ describe('drop-in for MCPAppsMiddleware 0.1.1', () => {
 })
 
 describe('where the kit deliberately differs (each shown on both)', () => {
+  it('tools without UI: the kit offers the model-visible ones (and runs them as ordinary tool calls); 0.1.1 offers none', async () => {
+    const { real, ours } = pair([{ type: 'http', url: weather.url, serverId: 'weather' }], () => [])
+    await run(real)
+    await run(ours)
+    expect(real.inputs[0]?.tools.map((t) => t.name)).toEqual(['show_weather'])
+    // refresh_weather is app-only: offered by neither.
+    expect(ours.inputs[0]?.tools.map((t) => t.name)).toEqual(['show_weather', 'delete_all_forecasts', 'crash'])
+    expect(ours.inputs[0]?.tools.find((t) => t.name === 'delete_all_forecasts')?.description).toBe('Model-only admin tool')
+  })
+
   it('visibility: a proxied tools/call of a model-only tool is refused by the kit and never runs; 0.1.1 runs it', async () => {
     const servers: Servers = [{ type: 'http', url: weather.url, serverId: 'weather' }]
     const { real, ours } = pair(servers, () => [])
@@ -281,7 +293,7 @@ describe('where the kit deliberately differs (each shown on both)', () => {
     expect(realCalls).toEqual([[], ['show_weather:City0', 'show_weather:City1']])
     const middle = [weather.calls.length, weather2.calls.length]
     const b = await run(ours)
-    expect(ours.inputs[0]?.tools.map((t) => t.name)).toEqual(['north__show_weather', 'south__show_weather'])
+    expect(ours.inputs[0]?.tools.map((t) => t.name).filter((name) => name.includes('show_weather'))).toEqual(['north__show_weather', 'south__show_weather'])
     expect([weather.calls.slice(middle[0]), weather2.calls.slice(middle[1])]).toEqual([['show_weather:City0'], ['show_weather:City1']])
     const serverIds = (events: Event[]) =>
       events.filter((e) => e.type === 'ACTIVITY_SNAPSHOT').map((e) => (e.content as McpAppsActivityContent).serverId)

@@ -5,9 +5,11 @@
  * plus what 0.1.1 lacks: the servers' elicitations shown in the run and answered through the
  * respond route, `_meta.ui.visibility` enforced on proxied `tools/call`, persistent MCP sessions
  * per server and caller (one, plus one per tool call running in parallel, from the kit's one
- * connection pool), UI tools of the same name on two servers both reachable, the README's
- * tool chain (the agent resumed with each UI tool's result, at most `maxToolCalls` per run) and
- * failure metadata (`metadata["ag-ui:tool-result"].error` on `TOOL_CALL_RESULT`).
+ * connection pool), tools of the same name on two servers both reachable, the servers'
+ * model-visible tools without UI (prerequisites such as a format guide, run as ordinary tool calls
+ * with no activity), the README's tool chain (the agent resumed with each tool's result, at most
+ * `maxToolCalls` per run), failure metadata (`metadata["ag-ui:tool-result"].error` on
+ * `TOOL_CALL_RESULT`) and discovery errors without the upstream's response body.
  *
  * The caller's session is bound by the route, from the HTTP request: `mcpApps.forSession(sessionId)`
  * is the middleware for one request. It is never read from `forwardedProps`, which the caller
@@ -67,7 +69,7 @@ export interface McpAppsMiddlewareOptions {
    * Default `app_`.
    */
   appToolPrefix?: string
-  /** UI tool calls executed per run, resumes included; one more fails the run. Default 10. */
+  /** Server tool calls (UI tools and the model's other tools) executed per run, resumes included; one more fails the run. Default 10. */
   maxToolCalls?: number
   /** Bound of every other wait on an MCP server (connect, initialize, tool listing, reads, pings), in ms. Default 60,000. */
   timeoutMs?: number
@@ -92,7 +94,10 @@ export interface McpAppsMiddlewareOptions {
   callerIdleMs?: number
   /** @deprecated The former name of `callerIdleMs`, read when that is absent. */
   sessionIdleMs?: number
-  /** Upstream failures, for logs (the browser sees generic messages). */
+  /**
+   * Upstream failures, for logs (the browser sees generic messages). A discovery failure comes as
+   * what failed (HTTP status, JSON-RPC code, network code), never the upstream's response body.
+   */
   onError?: (event: McpAppsMiddlewareErrorEvent) => void
   /** Clock, for tests. */
   now?: () => number

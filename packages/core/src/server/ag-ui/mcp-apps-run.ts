@@ -1,17 +1,19 @@
 /**
  * One run through the kit's MCP Apps middleware. A proxied request (`forwardedProps.__proxiedMCPRequest`)
- * is answered without the agent. Any other run: discover the servers' UI tools (on the caller's
- * persistent MCP connections), run the agent with them, hold its `RUN_FINISHED`, execute this run's UI tool
- * calls, emit `TOOL_CALL_RESULT` and the `mcp-apps` activity for each, then resume the agent with
- * the results until it stops calling UI tools (at most `maxToolCalls` per run), and finish with one
- * `RUN_FINISHED`. Elicitations raised by those calls appear in the run as elicitation activities.
+ * is answered without the agent. Any other run: discover the servers' model-visible tools (on the
+ * caller's persistent MCP connections), run the agent with them, hold its `RUN_FINISHED`, execute
+ * this run's server tool calls, emit `TOOL_CALL_RESULT` for each and, for a UI tool, the `mcp-apps`
+ * activity, then resume the agent with the results until it stops calling server tools (at most
+ * `maxToolCalls` per run), and finish with one `RUN_FINISHED`. A tool without a UI resource (a
+ * prerequisite such as a format guide) is an ordinary tool call: its result, no activity.
+ * Elicitations raised by those calls appear in the run as elicitation activities.
  *
  * A run that answers an app's sampling request (`sampling-run.ts`) gets no server tools and runs
  * none: the agent sees exactly the run's own tools, those of the request the person approved.
  *
  * Kept as they are: runs that end interrupted (a `RUN_FINISHED` whose outcome is not success), runs
  * whose stream ends without `RUN_FINISHED`, and runs that leave a frontend tool call unresolved
- * (the UI tools' results are sent; the page runs its tools and starts the next run).
+ * (the server tools' results are sent; the page runs its tools and starts the next run).
  */
 import { randomUUID } from 'node:crypto'
 import { Observable, type Subscriber } from 'rxjs'
@@ -24,6 +26,7 @@ import type { McpServerConfig } from '../mcp/mcp-server-config'
 import { claimedServerName } from '../elicitation/adapters/read-context'
 import type { IndexedServer, McpServerIndex } from '../mcp/mcp-server-index'
 import { executeProxiedCall, onLiveSession, type UpstreamFailure } from '../mcp/proxied-call'
+import { withoutUpstreamBody } from '../mcp/without-upstream-body'
 import type { AgUiEvent, AgUiNextAgent, AgUiObservable, AgUiRunInput } from './ag-ui-types'
 import { createAgUiElicitationEmit } from './create-ag-ui-elicitation-emit'
 import {
@@ -38,7 +41,7 @@ import {
 } from './proxied-mcp-request'
 import { RunTranscript, type TranscriptToolCall } from './run-transcript'
 import { isSamplingRun, unofferedSamplingTool } from './sampling-run'
-import { buildUiToolCatalog, type UiToolCatalog, type UiToolEntry } from './ui-tool-catalog'
+import { buildServerToolCatalog, isUiTool, type ServerToolCatalog, type ServerToolEntry, type UiToolEntry } from './server-tool-catalog'
 import { appCallOrigin, type McpConnectionPool, type RunScope } from '../mcp/mcp-connection-pool'
 
 /** What the middleware reports to `onError`: upstream failures, never sent to the browser as they are. */
@@ -187,11 +190,11 @@ class McpAppsRun<I extends AgUiRunInput> {
 
   // The app of a UI tool call is shown as soon as the model starts the call, so it can render the
   // arguments as they stream (the page reads them from the agent's tool call).
-  private showEarly(event: AgUiEvent, catalog: UiToolCatalog): void {
+  private showEarly(event: AgUiEvent, catalog: ServerToolCatalog): void {
     if (!this.deps.earlyActivities) return
     const toolCallId = typeof event.toolCallId === 'string' ? event.toolCallId : undefined
     const entry = typeof event.toolCallName === 'string' ? catalog.get(event.toolCallName) : undefined
-    if (!toolCallId || !entry || this.shown.has(toolCallId) || this.shown.size >= MAX_SHOWN) return
+    if (!toolCallId || !entry || !isUiTool(entry) || this.shown.has(toolCallId) || this.shown.size >= MAX_SHOWN) return
     const content: McpAppsPendingContent = { status: 'input-streaming', toolCallId, ...appSource(entry) }
     this.shown.set(toolCallId, content)
     this.emitApp(toolCallId, content)
@@ -312,34 +315,39 @@ class McpAppsRun<I extends AgUiRunInput> {
   // --- agent runs ---
 
   private async discoverAndRun(): Promise<void> {
-    let catalog: UiToolCatalog
+    let listed: Awaited<ReturnType<McpAppsRun<I>['discover']>>[]
     try {
-      const listed = await this.deps.pool.use(this.sessionId, this.scope, (connections) =>
+      listed = await this.deps.pool.use(this.sessionId, this.scope, (connections) =>
         Promise.all(this.deps.index.servers.map((server) => this.discover(server, connections.shared(server)))),
       )
-      catalog = buildUiToolCatalog(listed, toolNames(this.input.tools), this.deps.appToolPrefix)
     } catch (error) {
-      this.fail(McpHitlError.isInstance(error) ? error : new McpHitlError('MCP tool discovery failed', { code: 'transport', cause: error }))
+      // The pool's own refusals (over capacity, closed) keep their words; nothing below them is passed on.
+      this.fail(McpHitlError.isInstance(error) ? withoutUpstreamBody(error) : discoveryFailed(error))
       return
     }
+    const failure = listed.find((entry) => entry.failure)?.failure
+    if (failure && this.deps.discoveryFailureMode === 'throw') return this.fail(discoveryFailed(failure))
     if (this.stopped) return
+    const catalog = buildServerToolCatalog(listed, toolNames(this.input.tools), this.deps.appToolPrefix)
     const tools = [...this.input.tools, ...[...catalog.values()].map((entry) => entry.definition)]
     const transcript = new RunTranscript(this.input.messages)
     this.runAgent({ ...this.input, tools }, transcript, catalog, false)
   }
 
+  /** One server's tools; a server that cannot list them has none, and its failure (without the upstream's body) is reported. */
   private async discover(server: IndexedServer<McpServerConfig>, connection: McpServerConnection) {
     try {
       const tools = await onLiveSession(connection, () => connection.listTools())
       return { server, tools, serverClaimedName: claimedServerName(connection.serverInfo()) }
     } catch (error) {
-      this.report({ phase: 'discovery', serverId: server.id, serverHash: server.hash, error })
-      if (this.deps.discoveryFailureMode === 'throw') throw new McpHitlError('MCP tool discovery failed', { code: 'transport', cause: error })
-      return { server, tools: [] }
+      // The upstream's answer (an error page, a JSON-RPC message) is dropped here, before any log or run sees it.
+      const failure = withoutUpstreamBody(error)
+      this.report({ phase: 'discovery', serverId: server.id, serverHash: server.hash, error: failure })
+      return { server, tools: [], failure }
     }
   }
 
-  private runAgent(phaseInput: I, transcript: RunTranscript, catalog: UiToolCatalog, resumed: boolean): void {
+  private runAgent(phaseInput: I, transcript: RunTranscript, catalog: ServerToolCatalog, resumed: boolean): void {
     // The client sees one run: a resumed agent run's RUN_STARTED is dropped and its RUN_FINISHED speaks for the whole.
     const asThisRun = (event: AgUiEvent): AgUiEvent =>
       resumed ? { ...event, threadId: this.input.threadId, runId: this.input.runId } : event
@@ -382,7 +390,7 @@ class McpAppsRun<I extends AgUiRunInput> {
     if (this.stopped) subscription.unsubscribe()
   }
 
-  private async afterAgent(finished: AgUiEvent, phaseInput: I, transcript: RunTranscript, catalog: UiToolCatalog): Promise<void> {
+  private async afterAgent(finished: AgUiEvent, phaseInput: I, transcript: RunTranscript, catalog: ServerToolCatalog): Promise<void> {
     const end = () => {
       this.cancelShown(NOT_RUN.interrupted)
       this.emit(finished)
@@ -393,16 +401,16 @@ class McpAppsRun<I extends AgUiRunInput> {
     const calls = transcript.pendingToolCalls().filter((call) => catalog.has(call.name))
     if (calls.length === 0) return end()
     if (this.executed + calls.length > this.deps.maxToolCalls) {
-      return this.failInRun(`The agent called UI tools more than ${this.deps.maxToolCalls} times in one run (maxToolCalls)`)
+      return this.failInRun(`The agent called MCP server tools more than ${this.deps.maxToolCalls} times in one run (maxToolCalls)`)
     }
     try {
       await this.deps.pool.use(this.sessionId, this.scope, async (connections) => {
         for (const call of calls) {
           if (this.stopped) return
-          const entry = catalog.get(call.name) as UiToolEntry
+          const entry = catalog.get(call.name) as ServerToolEntry
           const args = parseArguments(call)
           const origin = { toolName: entry.toolName, toolTitle: entry.title, arguments: typeof args === 'string' ? undefined : args, fromApp: false }
-          await connections.exclusive(entry.server, (connection) => this.executeUiTool(call, entry, connection, transcript), {
+          await connections.exclusive(entry.server, (connection) => this.executeServerTool(call, entry, connection, transcript), {
             origin,
             serverAnswered: (answered) => answered,
           })
@@ -417,8 +425,11 @@ class McpAppsRun<I extends AgUiRunInput> {
     this.runAgent({ ...phaseInput, runId: randomUUID(), messages: transcript.messages() }, transcript, catalog, true)
   }
 
-  /** Runs one UI tool call and reports it in the run; true when the server answered it (a result, even an error result). */
-  private async executeUiTool(call: TranscriptToolCall, entry: UiToolEntry, connection: McpServerConnection, transcript: RunTranscript): Promise<boolean> {
+  /**
+   * Runs one server tool call and reports it in the run: its `TOOL_CALL_RESULT`, then for a UI tool
+   * its app. True when the server answered it (a result, even an error result).
+   */
+  private async executeServerTool(call: TranscriptToolCall, entry: ServerToolEntry, connection: McpServerConnection, transcript: RunTranscript): Promise<boolean> {
     this.executed++
     const messageId = randomUUID()
     const args = parseArguments(call)
@@ -453,12 +464,19 @@ class McpAppsRun<I extends AgUiRunInput> {
     }
     this.emit(event)
     transcript.addToolResult(call.id, messageId, content)
+    // A tool without a UI resource (a prerequisite) is an ordinary tool call: no app to show.
+    if (!isUiTool(entry)) return true
     const { resourceUri, serverHash, ...names } = appSource(entry)
     const activity: McpAppsActivityContent = { result, resourceUri, serverHash, toolInput: args, ...names }
     this.shown.delete(call.id)
     this.emitApp(call.id, activity)
     return true
   }
+}
+
+/** The run's error when a server's tools cannot be listed: the kit's words, and a cause without the upstream's body. */
+function discoveryFailed(cause: unknown): McpHitlError {
+  return new McpHitlError('MCP tool discovery failed', { code: 'transport', cause: withoutUpstreamBody(cause) })
 }
 
 // Apps shown early per run; one more is shown only with its result.
