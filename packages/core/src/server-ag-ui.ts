@@ -14,7 +14,6 @@ export { createAgUiElicitationEmit } from './server/ag-ui/create-ag-ui-elicitati
 // the AG-UI endpoint
 export { createAgUiHandler } from './server/ag-ui/ag-ui-handler'
 export type { AgUiHandlerOptions, AgUiRunContext, HitlAgUiHandlerOptions } from './server/ag-ui/ag-ui-handler'
-export type { HitlAgUiRunContext, HitlAgUiRunOptions } from './server/ag-ui/hitl-ag-ui-run'
 
 // MCP Apps: the kit middleware (a drop-in for MCPAppsMiddleware)
 export { createMcpAppsMiddleware } from './server/ag-ui/mcp-apps-middleware'

@@ -20,14 +20,15 @@
  * goes to `onError` only.
  */
 import { type HitlServer, isHitlServer } from '../hitl-server'
-import { type HitlAgUiRunOptions, hitlAgUiRun } from './hitl-ag-ui-run'
+import { hitlAgUiRun } from './hitl-ag-ui-run'
 import { McpHitlError } from '../../errors'
 import { isRecord } from '../../guards'
 import { HttpRefusal } from '../http/http-refusal'
 import { createHttpRoute } from '../http/http-route'
 import { readJsonBody, resolveBodyLimits } from '../http/read-json-body'
 import { requireGetSessionId, resolveSession, type SessionHandlerOptions } from '../http/session-resolver'
-import type { AgUiObservable, AgUiRunInput } from './ag-ui-types'
+import type { AgUiNextAgent, AgUiObservable, AgUiRunInput } from './ag-ui-types'
+import type { McpAppsMiddlewareOptions } from './mcp-apps-middleware'
 
 /** What `run` learns about the caller: the trusted session and the request itself (headers, signal). */
 export interface AgUiRunContext {
@@ -71,7 +72,12 @@ function parseInput(value: unknown): Record<string, unknown> | string {
 }
 
 /** Options of `createAgUiHandler(hitl, options)`: the run's agent, the middleware's options, the handler's bounds. */
-export type HitlAgUiHandlerOptions<I extends AgUiRunInput> = HitlAgUiRunOptions<I> & Omit<AgUiHandlerOptions<I>, 'run' | 'getSessionId' | 'onError'>
+export interface HitlAgUiHandlerOptions<I extends AgUiRunInput> extends Omit<AgUiHandlerOptions<I>, 'run' | 'getSessionId' | 'onError'> {
+  /** The agent of one run (e.g. `new MyAgent({ sessionId })`); the middleware runs around it. */
+  agent: (context: AgUiRunContext) => AgUiNextAgent<I, AgUiObservable<unknown>>
+  /** The middleware's own options (servers, broker and MCP bounds come from the server object). */
+  mcpApps?: Omit<McpAppsMiddlewareOptions, 'mcpServers' | 'broker' | 'sdk'> | undefined
+}
 
 /**
  * Creates the AG-UI handler of a `createHitlServer` object: its session, its broker, its MCP Apps

@@ -4,19 +4,14 @@
  * the agent the host builds for the run. The middleware closes with the server object.
  */
 import { type HitlServer, hitlMcpOf } from '../hitl-server'
+import type { AgUiRunContext } from './ag-ui-handler'
 import type { AgUiNextAgent, AgUiObservable, AgUiRunInput } from './ag-ui-types'
 import { type McpAppsMiddlewareOptions, mcpAppsMiddlewareOver } from './mcp-apps-middleware'
-
-/** What a run's agent is built from: the caller's session and the request. */
-export interface HitlAgUiRunContext {
-  sessionId: string
-  request: Request
-}
 
 /** Options of `createAgUiHandler(hitl, options)` beyond the handler's own bounds. */
 export interface HitlAgUiRunOptions<I extends AgUiRunInput> {
   /** The agent of one run (e.g. `new MyAgent({ sessionId })`); the middleware runs around it. */
-  agent: (context: HitlAgUiRunContext) => AgUiNextAgent<I, AgUiObservable<unknown>>
+  agent: (context: AgUiRunContext) => AgUiNextAgent<I, AgUiObservable<unknown>>
   /** The middleware's own options (servers, broker and MCP bounds come from the server object). */
   mcpApps?: Omit<McpAppsMiddlewareOptions, 'mcpServers' | 'broker' | 'sdk'> | undefined
 }
@@ -32,5 +27,5 @@ export function hitlAgUiRun<I extends AgUiRunInput>(hitl: HitlServer, options: H
     mcp.toolCallTimeoutMs,
   )
   hitl.own(() => mcpApps.close())
-  return (input: I, context: HitlAgUiRunContext): AgUiObservable<unknown> => mcpApps.forSession(context.sessionId)(input, options.agent(context))
+  return (input: I, context: AgUiRunContext): AgUiObservable<unknown> => mcpApps.forSession(context.sessionId)(input, options.agent(context))
 }
