@@ -127,6 +127,12 @@ export interface ElicitationLabels {
   recordNo: string
   /** A field left empty. */
   recordEmpty: string
+  /** In the form's place while it loads (the first request on a page that has not fetched it yet). */
+  formLoading: string
+  /** The form could not be fetched: says that nothing was answered and the request still waits. */
+  formLoadFailed: (serverName: string | undefined) => string
+  /** Fetches the form again. */
+  formRetry: string
 }
 
 /** Why an answer did not reach the server: it could not be reached, it failed, or it refused the answer. */
@@ -288,4 +294,8 @@ export const DEFAULT_ELICITATION_LABELS: ElicitationLabels = {
   recordYes: 'Yes',
   recordNo: 'No',
   recordEmpty: 'left empty',
+  formLoading: 'Loading the form…',
+  formLoadFailed: (server) =>
+    `The form could not be loaded (the connection may have dropped). Nothing was sent to ${server ?? 'the server'}: the request is still waiting. Try again.`,
+  formRetry: 'Try again',
 }
