@@ -1,8 +1,9 @@
 import { hostServerName } from '@mcp-hitl/core/internal'
 import type { ElicitationRequestData } from '@mcp-hitl/core'
-import { type CSSProperties, useEffect, useState } from 'react'
-import { loadedElicitationForm, loadElicitationForm } from './elicitation-form-loader'
+import type { CSSProperties } from 'react'
+import { elicitationForm } from './elicitation-form-loader'
 import type { ElicitationRjsfFormProps } from './elicitation-rjsf-form'
+import { useLazyModule } from './lazy-module'
 
 /** Props of {@link LazyRjsfForm}: the form's, plus the request (who asks, for the failure notice). */
 export interface LazyRjsfFormProps extends ElicitationRjsfFormProps {
@@ -17,20 +18,7 @@ export interface LazyRjsfFormProps extends ElicitationRjsfFormProps {
  * request still waits, and can try again.
  */
 export function LazyRjsfForm({ request, ...props }: LazyRjsfFormProps) {
-  const [module, setModule] = useState(loadedElicitationForm)
-  const [failed, setFailed] = useState(false)
-  // Loads while neither loaded nor failed: Retry clears `failed`, and so fetches again.
-  useEffect(() => {
-    if (module || failed) return
-    let live = true
-    loadElicitationForm().then(
-      (loaded) => live && setModule(loaded),
-      () => live && setFailed(true),
-    )
-    return () => {
-      live = false
-    }
-  }, [module, failed])
+  const { module, failed, retry } = useLazyModule(elicitationForm, true)
   if (module) return <module.ElicitationRjsfForm {...props} />
   const { labels } = props
   const fields = Object.keys(props.requestedSchema.properties).length
@@ -43,7 +31,7 @@ export function LazyRjsfForm({ request, ...props }: LazyRjsfFormProps) {
         <button
           type="button"
           data-action="retry-form"
-          onClick={() => setFailed(false)}
+          onClick={retry}
         >
           {labels.formRetry}
         </button>
