@@ -1,7 +1,8 @@
 import type { ElicitAction, ElicitationMode, ElicitationStatus } from '@mcp-hitl/core'
+import { DEFAULT_PLACEHOLDER_LABELS, type ElicitationPlaceholderLabels } from './placeholder-labels'
 
 /** Every text the elicitation UI shows, so an app can translate or reword each one. */
-export interface ElicitationLabels {
+export interface ElicitationLabels extends ElicitationPlaceholderLabels {
   /** Dialog / form title; names the asking server as the spec requires. */
   title: (serverName: string | undefined) => string
   /** Shown under the title: the user decides what the server gets. */
@@ -127,12 +128,6 @@ export interface ElicitationLabels {
   recordNo: string
   /** A field left empty. */
   recordEmpty: string
-  /** In the form's place while it loads (the first request on a page that has not fetched it yet). */
-  formLoading: string
-  /** The form could not be fetched: says that nothing was answered and the request still waits. */
-  formLoadFailed: (serverName: string | undefined) => string
-  /** Fetches the form again. */
-  formRetry: string
 }
 
 /** Why an answer did not reach the server: it could not be reached, it failed, or it refused the answer. */
@@ -294,8 +289,5 @@ export const DEFAULT_ELICITATION_LABELS: ElicitationLabels = {
   recordYes: 'Yes',
   recordNo: 'No',
   recordEmpty: 'left empty',
-  formLoading: 'Loading the form…',
-  formLoadFailed: (server) =>
-    `The form could not be loaded (the connection may have dropped). Nothing was sent to ${server ?? 'the server'}: the request is still waiting. Try again.`,
-  formRetry: 'Try again',
+  ...DEFAULT_PLACEHOLDER_LABELS,
 }

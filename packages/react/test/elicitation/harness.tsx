@@ -10,11 +10,7 @@ import {
   useElicitation,
   type UseElicitationOptions,
 } from '../../src/elicitation'
-import { loadElicitationForm } from '../../src/elicitation/elicitation-form-loader'
-
-// A warm page: the form's module is loaded before the first request, as the idle prefetch does on a
-// page that has been open a moment (the cold path: form-on-first-use.browser.test.tsx).
-await loadElicitationForm()
+import './warm-view'
 
 /** A respond route in the page: records every body and answers as told (200 by default). */
 export function recordingFetch(answer?: (body: Record<string, unknown>) => Response | undefined) {
