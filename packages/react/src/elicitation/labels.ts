@@ -1,8 +1,8 @@
 import type { ElicitAction, ElicitationMode, ElicitationStatus } from '@mcp-hitl/core'
-import { DEFAULT_PLACEHOLDER_LABELS, type ElicitationPlaceholderLabels } from './placeholder-labels'
+import { DEFAULT_PLACEHOLDER_LABELS } from './placeholder-labels'
 
 /** Every text the elicitation UI shows, so an app can translate or reword each one. */
-export interface ElicitationLabels extends ElicitationPlaceholderLabels {
+export interface ElicitationLabels {
   /** Dialog / form title; names the asking server as the spec requires. */
   title: (serverName: string | undefined) => string
   /** Shown under the title: the user decides what the server gets. */
@@ -128,6 +128,14 @@ export interface ElicitationLabels extends ElicitationPlaceholderLabels {
   recordNo: string
   /** A field left empty. */
   recordEmpty: string
+  /** Who asks, while the view loads (the first request on a page that has not fetched it yet). */
+  needsInput: (serverName: string | undefined) => string
+  /** In the form's place while it loads. */
+  formLoading: string
+  /** The view or form could not be fetched: says that nothing was answered and the request still waits. */
+  formLoadFailed: (serverName: string | undefined) => string
+  /** Fetches it again. */
+  formRetry: string
 }
 
 /** Why an answer did not reach the server: it could not be reached, it failed, or it refused the answer. */

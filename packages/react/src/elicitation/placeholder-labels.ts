@@ -2,16 +2,10 @@
  * The texts shown while the elicitation view or its form loads, or when it could not be loaded: a
  * module of their own, so a page carries only these up front (the other labels come with the view).
  */
-export interface ElicitationPlaceholderLabels {
-  /** Who asks, while the view loads (the first request on a page that has not fetched it yet). */
-  needsInput: (serverName: string | undefined) => string
-  /** In the form's place while it loads. */
-  formLoading: string
-  /** The view or form could not be fetched: says that nothing was answered and the request still waits. */
-  formLoadFailed: (serverName: string | undefined) => string
-  /** Fetches it again. */
-  formRetry: string
-}
+import type { ElicitationLabels } from './labels'
+
+/** The labels a page carries up front. */
+export type ElicitationPlaceholderLabels = Pick<ElicitationLabels, 'needsInput' | 'formLoading' | 'formLoadFailed' | 'formRetry'>
 
 /** English defaults. */
 export const DEFAULT_PLACEHOLDER_LABELS: ElicitationPlaceholderLabels = {
