@@ -20,4 +20,5 @@ export default defineConfig({
   deps: { neverBundle: [/^node:/] },
   sourcemap: true,
   clean: true,
+  unbundle: true,
 })

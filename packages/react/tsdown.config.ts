@@ -7,6 +7,7 @@ export default defineConfig({
   platform: 'browser',
   sourcemap: true,
   clean: true,
+  unbundle: true,
   // The default stylesheet ships as plain CSS beside the bundles (`@mcp-hitl/react/styles.css`).
   copy: ['src/styles.css'],
 })
