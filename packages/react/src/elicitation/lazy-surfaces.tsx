@@ -105,3 +105,12 @@ export const ElicitationInline = Object.assign(LazyInline, {
   Root: ElicitationInlineRoot,
   ...LAZY_PARTS,
 })
+
+/**
+ * Fetches the elicitation view and its form now, for a page that expects a request soon (they are
+ * fetched when the browser is idle anyway, and at once by the first request). Resolves once both are
+ * loaded; rejects when a fetch fails, which is not kept: the next request fetches again.
+ */
+export function preloadElicitation(): Promise<void> {
+  return Promise.all([elicitationView.load(), elicitationForm.load()]).then(() => undefined)
+}
