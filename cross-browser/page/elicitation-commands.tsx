@@ -7,7 +7,11 @@ import type { ElicitationRequestData } from '@mcp-hitl/core'
 import { useRef } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot, type Root } from 'react-dom/client'
-import { ElicitationDialog, useElicitation } from '@mcp-hitl/react/elicitation'
+import { ElicitationDialog, preloadElicitation, useElicitation } from '@mcp-hitl/react/elicitation'
+
+// The suites test what the dialog does on a page that has it: the view and its form are fetched as
+// the page opens (how they load on first use is tested in Chromium, in the kit's browser tests).
+preloadElicitation().catch(() => undefined)
 
 /** How the page's respond route answers. */
 export interface RespondScript {

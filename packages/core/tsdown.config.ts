@@ -21,4 +21,5 @@ export default defineConfig({
   deps: { neverBundle: [/^node:/] },
   sourcemap: true,
   clean: true,
+  unbundle: true,
 })

@@ -7,6 +7,7 @@ export default defineConfig({
   platform: 'browser',
   sourcemap: true,
   clean: true,
+  unbundle: true,
   // The default stylesheet ships as plain CSS beside the bundles (`@mcp-hitl/react/styles.css`), and the
   // ready-made themes in their own folder (`@mcp-hitl/react/themes/shadcn.css`).
   copy: ['src/styles.css', { from: 'src/themes/*.css', to: 'dist/themes' }],

@@ -1,5 +1,6 @@
 /** Global Storybook setup: the kit's default stylesheet, a light/dark toolbar, axe as a hard gate. */
 import type { Decorator, Preview } from '@storybook/react-vite'
+import { preloadElicitation } from '@mcp-hitl/react/elicitation'
 import '@mcp-hitl/react/styles.css'
 import './preview.css'
 
@@ -40,6 +41,8 @@ const preview: Preview = {
   },
   initialGlobals: { theme: 'light' },
   decorators: [withTheme],
+  // The stories show what the view does on a page that has it; how it loads is tested in the kit.
+  loaders: [() => preloadElicitation()],
   parameters: {
     layout: 'padded',
     controls: { expanded: true },

@@ -84,7 +84,11 @@ const REACT_ENTRIES = [
     // control and direction-override characters (0.3 KB). 30.1 KB with the one reader of hidden
     // characters and the consent buttons' activation guard (0.3 KB each). 31 KB with the queue's
     // notices of requests that ended before the page saw them, remembered across a reload (0.4 KB).
-    coreBudget: 32 * 1024,
+    // 32.2 KB once the view and its form load through `import()`: this bundle is not code-split, so
+    // esbuild wraps every module the imports reach in a lazy initializer (about 0.2 KB of core's
+    // bytes, none of them new code); what a page loads up front is measured split, from the packed
+    // dist (scripts/packaging/consumer-bundle-size.test.ts).
+    coreBudget: 32.5 * 1024,
     // An export of the entry itself: a bundle that lost it measured something else.
     mustContain: 'ElicitationDialog',
   },

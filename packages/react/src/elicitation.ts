@@ -4,9 +4,10 @@
 export { useElicitation } from './elicitation/use-elicitation'
 export type { UseElicitationOptions, UseElicitationResult } from './elicitation/use-elicitation'
 export type { AgUiAgentLike } from './shared/ag-ui-agent-like'
-export { ElicitationDialog, ElicitationDialogRoot } from './elicitation/elicitation-dialog'
+// The surfaces a page imports render the view from a chunk loaded on first use (or when idle).
+export { ElicitationDialog, ElicitationDialogRoot } from './elicitation/lazy-surfaces'
 export type { ElicitationDialogProps } from './elicitation/elicitation-dialog'
-export { ElicitationInline, ElicitationInlineRoot } from './elicitation/elicitation-inline'
+export { ElicitationInline, ElicitationInlineRoot, preloadElicitation } from './elicitation/lazy-surfaces'
 export type { ElicitationInlineProps } from './elicitation/elicitation-inline'
 export { ElicitationHeader } from './elicitation/elicitation-header'
 export type { ElicitationHeaderProps } from './elicitation/elicitation-header'

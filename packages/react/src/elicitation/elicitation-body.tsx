@@ -4,8 +4,8 @@ import { type ComponentPropsWithoutRef, forwardRef, useCallback, useMemo } from 
 import { KitErrorBoundary } from '../shared/kit-error-boundary'
 import { CannotRenderNotice } from './cannot-render-notice'
 import { useElicitationView } from './elicitation-context'
-import { ElicitationRjsfForm } from './elicitation-rjsf-form'
 import { EndedNotice } from './ended-notice'
+import { LazyRjsfForm } from './lazy-rjsf-form'
 import { UrlElicitation } from './url-elicitation'
 
 /** Props of {@link ElicitationBody}: any `<div>` prop; children go after the form or URL view. */
@@ -55,8 +55,9 @@ export const ElicitationBody = forwardRef<HTMLDivElement, ElicitationBodyProps>(
     mode === 'url' ? (
       <UrlElicitation />
     ) : (
-      <ElicitationRjsfForm
+      <LazyRjsfForm
         key={item.id}
+        request={item.data}
         requestedSchema={item.data.requestedSchema}
         formId={ids.form}
         fieldPrefix={ids.fieldPrefix}

@@ -6,6 +6,7 @@ import { useInheritedTheme } from '../shared/use-inherited-theme'
 import { CannotRenderBoundary } from './cannot-render-boundary'
 import { DefaultParts, PARTS } from './default-parts'
 import { ElicitationAnnouncer } from './elicitation-announcer'
+import { useElicitationFormPrefetch } from './elicitation-form-loader'
 import { type ElicitationRootProps, ElicitationViewProvider, splitRootProps, useElicitationViewValue } from './elicitation-context'
 import { UrlPendingRows } from './url-pending-rows'
 import { useQueueAnnouncements } from './use-queue-announcements'
@@ -47,6 +48,7 @@ const DialogRoot = forwardRef<HTMLDivElement, ElicitationDialogProps & { withHea
   const ref = useComposedRefs(own, forwardedRef)
   useSurfaceFocus({ surface: own, itemKey: item?.id, busy: status === 'submitting', returnFocus: rootProps.returnFocus })
   useQueueAnnouncements(view)
+  useElicitationFormPrefetch(item !== undefined && view.mode === 'form')
   const close = () => {
     if (pendingExit) resolveExit(false)
     else if (status === 'submitting') return

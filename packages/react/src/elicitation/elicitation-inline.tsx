@@ -4,6 +4,7 @@ import { useComposedRefs } from '../shared/use-composed-refs'
 import { CannotRenderBoundary } from './cannot-render-boundary'
 import { DefaultParts, PARTS } from './default-parts'
 import { ElicitationAnnouncer } from './elicitation-announcer'
+import { useElicitationFormPrefetch } from './elicitation-form-loader'
 import { type ElicitationRootProps, ElicitationViewProvider, splitRootProps, useElicitationViewValue } from './elicitation-context'
 import { UrlPendingRows } from './url-pending-rows'
 import { useQueueAnnouncements } from './use-queue-announcements'
@@ -28,6 +29,7 @@ const InlineRoot = forwardRef<HTMLElement, ElicitationInlineProps & { withHeader
   const ref = useComposedRefs(own, forwardedRef)
   useSurfaceFocus({ surface: own, itemKey: item?.id, busy: status === 'submitting', returnFocus: rootProps.returnFocus })
   useQueueAnnouncements(view)
+  useElicitationFormPrefetch(item !== undefined && view.mode === 'form')
   // Escape inside is the safe choice, as in the dialog; elsewhere it is not this form's business.
   const onEscape = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== 'Escape' || event.nativeEvent.isComposing) return

@@ -1,4 +1,5 @@
 import type { ElicitAction, ElicitationMode, ElicitationStatus } from '@mcp-hitl/core'
+import { DEFAULT_PLACEHOLDER_LABELS } from './placeholder-labels'
 
 /** Every text the elicitation UI shows, so an app can translate or reword each one. */
 export interface ElicitationLabels {
@@ -127,6 +128,14 @@ export interface ElicitationLabels {
   recordNo: string
   /** A field left empty. */
   recordEmpty: string
+  /** Who asks, while the view loads (the first request on a page that has not fetched it yet). */
+  needsInput: (serverName: string | undefined) => string
+  /** In the form's place while it loads. */
+  formLoading: string
+  /** The view or form could not be fetched: says that nothing was answered and the request still waits. */
+  formLoadFailed: (serverName: string | undefined) => string
+  /** Fetches it again. */
+  formRetry: string
 }
 
 /** Why an answer did not reach the server: it could not be reached, it failed, or it refused the answer. */
@@ -288,4 +297,5 @@ export const DEFAULT_ELICITATION_LABELS: ElicitationLabels = {
   recordYes: 'Yes',
   recordNo: 'No',
   recordEmpty: 'left empty',
+  ...DEFAULT_PLACEHOLDER_LABELS,
 }

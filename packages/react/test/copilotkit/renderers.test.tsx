@@ -17,6 +17,7 @@ import {
 } from '../../src/copilotkit'
 import { useElicitationActivities } from '../../src/copilotkit/elicitation-activities'
 import { activity } from '../apps/fixtures'
+import '../elicitation/warm-view'
 
 const pending = { request: () => new Promise<never>(() => {}) }
 const schema = { type: 'object' as const, properties: { seats: { type: 'integer' as const, title: 'Seats' } }, required: ['seats'] }

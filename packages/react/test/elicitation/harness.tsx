@@ -10,6 +10,7 @@ import {
   useElicitation,
   type UseElicitationOptions,
 } from '../../src/elicitation'
+import './warm-view'
 
 /** A respond route in the page: records every body and answers as told (200 by default). */
 export function recordingFetch(answer?: (body: Record<string, unknown>) => Response | undefined) {

@@ -15,6 +15,7 @@ import {
   type UseElicitationResult,
   useElicitationView,
 } from '../../src/elicitation'
+import './warm-view'
 
 const request: ElicitationRequestData = {
   elicitationId: 'p1',
