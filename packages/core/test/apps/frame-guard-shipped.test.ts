@@ -25,17 +25,19 @@ describe('the frame guard in the built package', () => {
       ...packageBuild,
       config: false,
       cwd: CORE,
-      entry: [path.join(CORE, 'src/apps.ts')],
+      entry: [path.join(CORE, 'src/internal.ts')],
       outDir,
       dts: false,
       sourcemap: false,
       logLevel: 'silent',
     })
-    const built = readdirSync(outDir).filter((file) => file.endsWith('.js'))
+    // One file per source module (the package builds unbundled), so every file of the output counts.
+    const built = readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'))
     const code = built.map((file) => readFileSync(path.join(outDir, file), 'utf8')).join('\n')
     // The guard is in the dist as one string literal, not as code a bundler could have rewritten.
     expect(code).not.toContain('function guard(config)\n')
-    const apps = (await import(pathToFileURL(path.join(outDir, 'apps.js')).href)) as { buildAppDocument: typeof BuildAppDocument }
+    // `buildAppDocument` is the React package's, through the internal entry.
+    const apps = (await import(pathToFileURL(path.join(outDir, 'internal.js')).href)) as { buildAppDocument: typeof BuildAppDocument }
     const document = apps.buildAppDocument('<p>app</p>', { csp: "default-src 'none'", parentOrigin: 'https://chat.example.com' })
     const start = document.indexOf('<script>') + '<script>'.length
     const guard = document.slice(start, document.indexOf('({"channel":true', start))
