@@ -2,6 +2,7 @@ import { type ComponentPropsWithoutRef, type ForwardRefExoticComponent, forwardR
 import { composeEventHandlers } from '../shared/compose-event-handlers'
 import { useComposedRefs } from '../shared/use-composed-refs'
 import { CannotRenderBoundary } from './cannot-render-boundary'
+import { CornerClose, closeRequest } from './corner-close'
 import { DefaultParts, PARTS } from './default-parts'
 import { ElicitationAnnouncer } from './elicitation-announcer'
 import { type ElicitationRootProps, ElicitationViewProvider, splitRootProps, useElicitationViewValue } from './elicitation-context'
@@ -23,7 +24,7 @@ const InlineRoot = forwardRef<HTMLElement, ElicitationInlineProps & { withHeader
   const [rootProps, { children, onKeyDown, ...sectionProps }] = splitRootProps(props)
   // The ready-made one renders the Header: the message is linked from the first render.
   const view = useElicitationViewValue(rootProps, false, withHeader)
-  const { item, status, pendingExit, resolveExit, leave, dismiss, setAside } = view
+  const { item, status } = view
   const own = useRef<HTMLElement>(null)
   const ref = useComposedRefs(own, forwardedRef)
   useSurfaceFocus({ surface: own, itemKey: item?.id, busy: status === 'submitting', returnFocus: rootProps.returnFocus })
@@ -32,10 +33,7 @@ const InlineRoot = forwardRef<HTMLElement, ElicitationInlineProps & { withHeader
   const onEscape = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== 'Escape' || event.nativeEvent.isComposing) return
     event.preventDefault()
-    if (pendingExit) resolveExit(false)
-    else if (status === 'waiting') setAside()
-    else if (status === 'settled' || status === 'expired') dismiss()
-    else if (status !== 'submitting') leave('cancel')
+    closeRequest(view)
   }
   return (
     <>
@@ -58,6 +56,7 @@ const InlineRoot = forwardRef<HTMLElement, ElicitationInlineProps & { withHeader
           aria-describedby={view.described ? view.ids.description : undefined}
         >
           <ElicitationViewProvider value={view}>
+            <CornerClose view={view} cancelOnly />
             <CannotRenderBoundary>{children}</CannotRenderBoundary>
           </ElicitationViewProvider>
         </section>
@@ -69,7 +68,8 @@ const InlineRoot = forwardRef<HTMLElement, ElicitationInlineProps & { withHeader
 /**
  * Inline root for a chat transcript: a `<section>` labelled by the title and described by the
  * message. It never takes focus: a form that appears is announced, the next Tab or a click moves
- * in, Escape inside cancels (asking first when the person typed). Without an item it renders only
+ * in, Escape inside or the corner × cancels (asking first when the person typed), so Decline is the
+ * one exit among its buttons. Without an item it renders only
  * its live region, and the pending rows of URL steps set aside until their server confirms. After
  * the last request focus goes back where the person was, or to `returnFocus`. The ref and other
  * props go to the section.

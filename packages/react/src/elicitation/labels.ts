@@ -41,9 +41,12 @@ export interface ElicitationLabels {
   submitting: string
   decline: string
   cancel: string
-  /** Says what Decline and Cancel mean (`inDialog`: Esc cancels too). */
+  /**
+   * Says what Decline and Cancel mean, naming them as they are drawn (Cancel is the corner ×). The
+   * default names no key (Escape means nothing on a phone) and not the server (the title does).
+   */
   exitHint: (serverName: string | undefined, inDialog: boolean) => string
-  /** URL mode: what Decline and Cancel mean. */
+  /** URL mode: what Decline and Cancel mean, as {@link ElicitationLabels.exitHint}. */
   urlExitHint: (serverName: string | undefined, inDialog: boolean) => string
   /** Asked before typed input is thrown away. */
   discardTitle: (action: 'decline' | 'cancel') => string
@@ -160,8 +163,9 @@ function plural(n: number, one: string, many: string): string {
 /** English defaults. */
 export const DEFAULT_ELICITATION_LABELS: ElicitationLabels = {
   title: (server) => (server ? `${server} asks for information` : 'A server asks for information'),
-  trustNote: (server) => `Only share what you are willing to give ${server ?? 'this server'}.`,
-  serverWrote: (server) => `${server ?? 'The server'} wrote`,
+  // The title names the server; the header's other lines say "this server" rather than name it again.
+  trustNote: () => 'Only share what you are willing to give this server.',
+  serverWrote: () => 'The server wrote',
   serverClaim: (name) => `The server calls itself “${name}”`,
   raisedByApp: (app) => `Via the app “${app}”`,
   raisedByTool: (tool, name) => (name ? `For the tool “${tool}” (${name})` : `For the tool “${tool}”`),
@@ -182,10 +186,8 @@ export const DEFAULT_ELICITATION_LABELS: ElicitationLabels = {
   submitting: 'Sending…',
   decline: 'Decline',
   cancel: 'Cancel',
-  exitHint: (server, inDialog) =>
-    `Decline tells ${server ?? 'the server'} you will not share this. ${inDialog ? 'Cancel (or Esc)' : 'Cancel'} closes this without an answer.`,
-  urlExitHint: (server, inDialog) =>
-    `Decline tells ${server ?? 'the server'} you will not go to this page. ${inDialog ? 'Cancel (or Esc)' : 'Cancel'} closes this without an answer.`,
+  exitHint: () => 'Decline tells the server you will not share this. Cancel (×) closes this without an answer.',
+  urlExitHint: () => 'Decline tells the server you will not go to this page. Cancel (×) closes this without an answer.',
   discardTitle: (action) => `Discard what you typed and ${action}?`,
   discardDescription: (server) => `Nothing you typed is sent to ${server ?? 'the server'}.`,
   keepEditing: 'Keep editing',
@@ -235,7 +237,7 @@ export const DEFAULT_ELICITATION_LABELS: ElicitationLabels = {
   },
   endedAppeared: (notice) => `${notice} Press Tab to go to it.`,
   urlTitle: (server) => `${server ?? 'A server'} asks you to continue on another site`,
-  urlTrustNote: (server) => `Open it only if you expect ${server ?? 'this server'} to send you there. Opening it tells ${server ?? 'the server'} you agreed.`,
+  urlTrustNote: () => 'Open it only if you expect this server to send you there. Opening it tells the server you agreed.',
   urlIntro: () => 'The page opens in a new tab, on the site below. What you enter there goes to that site, not to this chat.',
   urlHost: 'Site',
   urlFull: 'Full address',
