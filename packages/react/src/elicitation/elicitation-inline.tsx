@@ -6,7 +6,9 @@ import { CornerClose, closeRequest } from './corner-close'
 import { DefaultParts, PARTS } from './default-parts'
 import { ElicitationAnnouncer } from './elicitation-announcer'
 import { type ElicitationRootProps, ElicitationViewProvider, splitRootProps, useElicitationViewValue } from './elicitation-context'
+import { RequestBelow } from './request-below'
 import { UrlPendingRows } from './url-pending-rows'
+import { useArriveInView } from './use-arrive-in-view'
 import { useQueueAnnouncements } from './use-queue-announcements'
 import { useSurfaceFocus } from './use-surface-focus'
 
@@ -29,6 +31,7 @@ const InlineRoot = forwardRef<HTMLElement, ElicitationInlineProps & { withHeader
   const ref = useComposedRefs(own, forwardedRef)
   useSurfaceFocus({ surface: own, itemKey: item?.id, busy: status === 'submitting', returnFocus: rootProps.returnFocus })
   useQueueAnnouncements(view)
+  const arrival = useArriveInView(own, item?.id)
   // Escape inside is the safe choice, as in the dialog; elsewhere it is not this form's business.
   const onEscape = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== 'Escape' || event.nativeEvent.isComposing) return
@@ -43,6 +46,7 @@ const InlineRoot = forwardRef<HTMLElement, ElicitationInlineProps & { withHeader
           <UrlPendingRows data-mcp-hitl-pending="" data-inline="" />
         </ElicitationViewProvider>
       )}
+      {item && arrival.below && <RequestBelow surface={own} text={view.labels.requestBelow(view.items.length)} onReveal={arrival.reveal} />}
       {item && (
         <section
           {...sectionProps}
@@ -69,7 +73,9 @@ const InlineRoot = forwardRef<HTMLElement, ElicitationInlineProps & { withHeader
  * Inline root for a chat transcript: a `<section>` labelled by the title and described by the
  * message. It never takes focus: a form that appears is announced, the next Tab or a click moves
  * in, Escape inside or the corner × cancels (asking first when the person typed), so Decline is the
- * one exit among its buttons. Without an item it renders only
+ * one exit among its buttons. It arrives in view: when the person was at the end of the transcript
+ * the transcript scrolls to show it (focus stays where it was); otherwise nothing they look at
+ * moves and a "1 request waiting below" button at the bottom of the transcript goes to it. Without an item it renders only
  * its live region, and the pending rows of URL steps set aside until their server confirms. After
  * the last request focus goes back where the person was, or to `returnFocus`. The ref and other
  * props go to the section.

@@ -22,6 +22,8 @@ export interface ElicitationLabels {
   moreArguments: (count: number) => string
   /** The queue toggle, e.g. "2 requests waiting". */
   queueWaiting: (count: number) => string
+  /** Inline: the button shown at the bottom of the transcript while a form arrived out of view, e.g. "1 request waiting below". */
+  requestBelow: (count: number) => string
   /** Name of the list of waiting requests. */
   queueList: string
   /** One entry of that list. */
@@ -120,6 +122,11 @@ export interface ElicitationLabels {
    * declined for the person a request no form could satisfy).
    */
   recordOutcome: (status: ElicitationStatus, mode: ElicitationMode, shared: boolean, action?: ElicitAction) => string
+  /**
+   * A request still open: one line, without the server's message (the open form, dialog or inline,
+   * shows it; the record would repeat it).
+   */
+  recordWaiting: (serverName: string | undefined) => string
   /** URL mode: the person consented and the server ended without confirming the step (not an error). */
   recordNotCompleted: (serverName: string | undefined) => string
   /** Why, when no user action settled it (expiry, a schema it could not show, the server went away). */
@@ -174,6 +181,7 @@ export const DEFAULT_ELICITATION_LABELS: ElicitationLabels = {
   moreArguments: (count) => `and ${plural(count, 'more argument', 'more arguments')}`,
   queueWaiting: (count) => `${plural(count, 'request', 'requests')} waiting`,
   queueList: 'Waiting requests',
+  requestBelow: (count) => `${plural(count, 'request', 'requests')} waiting below`,
   queueItem: (server, message) => `${server ?? 'A server'}: ${message}`,
   queueArrived: (server, count) => `New request from ${server ?? 'a server'}. ${plural(count, 'request', 'requests')} waiting.`,
   timeLeft: (seconds) => (seconds >= 60 ? `${Math.ceil(seconds / 60)} min left` : `${plural(seconds, 'second', 'seconds')} left`),
@@ -284,6 +292,7 @@ export const DEFAULT_ELICITATION_LABELS: ElicitationLabels = {
           : 'This request could not be shown. Nothing was shared.'
     }
   },
+  recordWaiting: (server) => `Waiting for your answer to ${server ?? 'a server'}.`,
   recordNotCompleted: (server) => `Not completed. You agreed to open the page; ${server ?? 'the server'} did not confirm that you finished there.`,
   recordReason: (reason) => `Reason: ${reason}`,
   recordHidden: 'hidden',

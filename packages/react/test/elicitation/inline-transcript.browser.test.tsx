@@ -1,12 +1,16 @@
 /**
- * The inline form as a part of a chat transcript, and the header both roots share: one way out among
- * the buttons (Decline; the corner × is the Cancel), a hint that names what is on screen and no key
- * a phone does not have, and the server named once in the header, by the host.
+ * The inline form as a part of a chat transcript, and the header both roots share: the request shown
+ * once (the record above it does not repeat it), arriving in view without focus (or, when the person
+ * reads further up, a button that goes to it), one way out among the buttons (Decline; the corner ×
+ * is the Cancel), a hint that names what is on screen and no key a phone does not have, and the
+ * server named once in the header, by the host.
  */
 import '../../src/styles.css'
+import type { ElicitationRequestData } from '@mcp-hitl/core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { page } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
+import { ElicitationRecord } from '../../src/elicitation'
 import { expectNoAxeViolations, formRequest, Harness, recordingFetch } from './harness'
 
 afterEach(() => cleanup())
@@ -16,7 +20,84 @@ const schema = { type: 'object' as const, properties: { name: { type: 'string' a
 const names = (root: Element) =>
   [...root.querySelectorAll('button')].map((button) => `${button.getAttribute('data-action')}:${button.getAttribute('aria-label') ?? button.textContent}`)
 
+/** A chat: a scrolling transcript of 30 messages, the records, then the inline form; the composer below it. */
+function Chat(props: { records?: ElicitationRequestData[]; more?: ElicitationRequestData[] }) {
+  return (
+    <main>
+      <div data-testid="transcript" style={{ height: 320, overflowY: 'auto' }}>
+        <ol aria-label="Conversation" style={{ margin: 0 }}>
+          {Array.from({ length: 30 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: fixed filler messages
+            <li key={i} style={{ height: 40 }}>
+              Message {i + 1}
+            </li>
+          ))}
+          {props.records?.map((data) => (
+            <li key={data.elicitationId}>
+              <ElicitationRecord data={data} />
+            </li>
+          ))}
+        </ol>
+        <Harness inline items={[]} more={props.more} />
+      </div>
+      <textarea aria-label="Message" />
+    </main>
+  )
+}
+
+const within = (inner: DOMRect, outer: DOMRect) => inner.top >= outer.top - 1 && inner.bottom <= outer.bottom + 1
+
 describe('the inline form in a transcript', () => {
+  it('shows the request once: the open record above it is one line that names who waits', async () => {
+    const request = formRequest(schema, { message: 'Which name should the invoice carry?' })
+    await render(<Chat records={[request]} more={[request]} />)
+    await expect.element(page.getByRole('region', { name: 'Acme CRM asks for information' })).toBeVisible()
+    expect(document.body.textContent?.split('Which name should the invoice carry?').length).toBe(2)
+    const record = document.querySelector('[data-part="record"]') as HTMLElement
+    expect(record.textContent).toBe('Waiting for your answer to Acme CRM.')
+    await expectNoAxeViolations()
+  })
+
+  it('arrives in view when the person is at the end of the transcript, without taking focus', async () => {
+    const screen = await render(<Chat />)
+    const transcript = page.getByTestId('transcript').element() as HTMLElement
+    transcript.scrollTop = transcript.scrollHeight
+    const composer = page.getByRole('textbox', { name: 'Message' })
+    await composer.click()
+    await screen.rerender(<Chat more={[formRequest(schema)]} />)
+    const region = page.getByRole('region', { name: 'Acme CRM asks for information' })
+    await expect.element(region).toBeInTheDocument()
+    const box = region.element().getBoundingClientRect()
+    const visible = transcript.getBoundingClientRect()
+    // The whole form, or its top when it is taller than the transcript's visible part.
+    expect(box.height > visible.height ? box.top >= visible.top - 1 && box.top < visible.bottom : within(box, visible)).toBe(true)
+    await expect.element(composer).toHaveFocus()
+    expect(document.querySelector('[data-mcp-hitl-request-below]')).toBeNull()
+  })
+
+  it('moves nothing when the person reads further up: a button at the bottom says a request waits below and goes to it', async () => {
+    const screen = await render(<Chat />)
+    const transcript = page.getByTestId('transcript').element() as HTMLElement
+    transcript.scrollTop = 200
+    await screen.rerender(<Chat more={[formRequest(schema)]} />)
+    const region = page.getByRole('region', { name: 'Acme CRM asks for information' })
+    await expect.element(region).toBeInTheDocument()
+    const below = page.getByRole('button', { name: '1 request waiting below' })
+    await expect.element(below).toBeVisible()
+    expect(transcript.scrollTop).toBe(200)
+    // At the bottom of the transcript's visible part, over it.
+    const pill = below.element().getBoundingClientRect()
+    const visible = transcript.getBoundingClientRect()
+    expect(within(pill, visible)).toBe(true)
+    expect(visible.bottom - pill.bottom).toBeLessThan(40)
+    expect(document.activeElement).toBe(document.body)
+    await expectNoAxeViolations()
+    await below.click()
+    const box = region.element().getBoundingClientRect()
+    expect(box.top >= transcript.getBoundingClientRect().top - 1 && box.top < transcript.getBoundingClientRect().bottom).toBe(true)
+    await expect.element(below).not.toBeInTheDocument()
+  })
+
   it('has one exit among its buttons (Decline); the corner × is its Cancel and answers nothing', async () => {
     const rec = recordingFetch()
     await render(<Harness inline items={[formRequest(schema)]} hook={{ fetch: rec.fetch }} activationDelayMs={0} />)
