@@ -36,10 +36,11 @@ app.connect();`
 function Page(props: { content: McpAppsActivityContent; transport: McpProxyTransport; onMessage: (message: McpAppMessageParams) => unknown }) {
   const elicitation = useElicitation({ endpoint: as('/respond'), events: as('/events') })
   return (
-    <>
+    // The chat's landmark holds the app (and the host's label above it), as a page's transcript does.
+    <main>
       <McpAppFrame content={props.content} transport={props.transport} handlers={{ onMessage: props.onMessage }} />
       <ElicitationDialog elicitation={elicitation} />
-    </>
+    </main>
   )
 }
 

@@ -151,3 +151,36 @@ describe('the header', () => {
     )
   })
 })
+
+describe('the server’s icon', () => {
+  // A tall icon, and the img rules of a common host reset (Tailwind's preflight).
+  const TALL = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="24" height="96" viewBox="0 0 24 96"><rect width="24" height="96" fill="#4f46e5"/></svg>')}`
+  const PREFLIGHT = 'img, svg { display: block; vertical-align: middle; } img { max-width: 100%; height: auto; }'
+
+  /** Where the caption's words sit, and how tall the caption and header row are. */
+  async function layout(serverIcon: string | undefined) {
+    await render(
+      <>
+        <style>{PREFLIGHT}</style>
+        <Harness inline items={[formRequest(schema, { serverName: 'Acme CRM', ...(serverIcon ? { serverIcon } : {}) })]} />
+      </>,
+    )
+    await expect.element(page.getByRole('heading', { name: 'Acme CRM asks for information' })).toBeVisible()
+    const caption = document.querySelector('[data-part="server-identity"]') as HTMLElement
+    const icon = caption.querySelector('img')
+    if (icon) await expect.poll(() => icon.complete && icon.naturalHeight > 0).toBe(true)
+    const words = document.createRange()
+    words.selectNodeContents(caption.lastChild as Node)
+    const text = words.getBoundingClientRect()
+    const title = (document.querySelector('[data-part="title"]') as HTMLElement).getBoundingClientRect()
+    const result = { textLeft: text.left, captionHeight: caption.getBoundingClientRect().height, titleTop: title.top, titleHeight: title.height }
+    cleanup()
+    return result
+  }
+
+  it('takes the badge’s place: the title and the caption keep their lines, whatever the image or the host’s img rules', async () => {
+    const badge = await layout(undefined)
+    const icon = await layout(TALL)
+    expect(icon).toEqual(badge)
+  })
+})
