@@ -132,6 +132,21 @@ describe('keyboard only', () => {
 })
 
 describe('phone (390x844)', () => {
+  it('the page title keeps one line; the pages and the theme toggle wrap under it', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+    const { page, errors } = await openPage(context, demo.url)
+    const lines = await page.locator('.demo-header h1').evaluate((h1) => {
+      const range = document.createRange()
+      range.selectNodeContents(h1)
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+    })
+    expect(lines).toBe(1)
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    expect(overflow).toBe(0)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('the trip dialog is a bottom sheet, full width, its Send button on screen at every step', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
     const { page, errors } = await openPage(context, demo.url)

@@ -108,6 +108,8 @@ export const ErrorWithRetry: Story = {
     const canvas = within(canvasElement)
     await expect(await canvas.findByRole('alert')).toHaveTextContent('Could not load the app')
     expect(frameRoot(canvasElement)).toHaveAttribute('data-status', 'error')
+    // A real state, at the room the app was given (no thin red line, then a jump).
+    expect(canvas.getByRole('alert').getBoundingClientRect().height).toBeGreaterThanOrEqual(200)
     await userEvent.click(canvas.getByRole('button', { name: 'Retry' }))
     await readyFrame(canvasElement)
     const reads = (args.onProxiedRequest as ReturnType<typeof fn>).mock.calls.filter(([r]) => r.method === 'resources/read')
@@ -130,6 +132,8 @@ export const Ready: Story = {
     const iframe = await readyFrame(canvasElement)
     expect(iframe.getAttribute('sandbox')).toBe('allow-scripts')
     await waitFor(() => expect(iframe).toHaveAccessibleName('App: Forecast from weather'), { timeout: 10_000 })
+    // The host's label above it names the tool and the server, never the app's own name.
+    expect(frameRoot(canvasElement).querySelector('[data-part="app-label"]')?.textContent?.replace(/[\u2068\u2069]/g, '')).toMatch(/ from weather$/)
     expect(args.onProxiedRequest).toHaveBeenCalledWith({
       serverHash: args.content.serverHash,
       serverId: 'weather',

@@ -1,7 +1,7 @@
 import { ElicitationActions, ElicitationBody, ElicitationHeader, ElicitationInlineRoot } from '@mcp-hitl/react/elicitation'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import type { ComponentType } from 'react'
-import { expect, fn, userEvent, waitFor } from 'storybook/test'
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { findInlineForm, press, retype, setNativeValue } from '../support/play'
 import { InlineHarness, type ElicitationHarnessProps } from './elicitation-harness'
 import {
@@ -290,6 +290,45 @@ export const Decline: Story = {
       expect(args.onServerRequest).toHaveBeenCalledWith({ id: args.requests[0]!.elicitationId, action: 'decline' }),
     )
     await waitFor(() => expect(args.onRespond).toHaveBeenCalledWith(expect.anything(), 'decline'))
+  },
+}
+
+/** Cancel is the corner ×: Decline is the one exit among the buttons; the × answers nothing (`cancel`). */
+export const CancelFromCorner: Story = {
+  args: { requests: [formRequest('Create your account', registrationSchema)] },
+  play: async ({ canvasElement, args }) => {
+    const form = await findInlineForm(canvasElement)
+    const buttons = form.region.querySelector('[data-part="buttons"]') as HTMLElement
+    await expect([...buttons.querySelectorAll('button')].map((button) => button.textContent)).toEqual(['Decline', expect.stringMatching(/^Send to /)])
+    await userEvent.click(form.getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(args.onServerRequest).toHaveBeenCalledWith({ id: args.requests[0]!.elicitationId, action: 'cancel' }))
+  },
+}
+
+/**
+ * A form that arrives while the person reads further up the transcript: nothing moves; a
+ * "1 request waiting below" button at the bottom of the transcript goes to it (focus stays put).
+ */
+export const ArrivesBelow: Story = {
+  args: { requests: [formRequest('Create your account', registrationSchema)] },
+  render: (args) => (
+    <div data-testid="transcript" style={{ height: 360, overflowY: 'auto', maxWidth: 560 }}>
+      {Array.from({ length: 24 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed filler messages
+        <p key={i}>Earlier message {i + 1}</p>
+      ))}
+      <InlineHarness {...args} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const below = await canvas.findByRole('button', { name: '1 request waiting below' })
+    const transcript = canvas.getByTestId('transcript')
+    await expect(transcript.scrollTop).toBe(0)
+    await userEvent.click(below)
+    const region = await canvas.findByRole('region')
+    await waitFor(() => expect(region.getBoundingClientRect().top).toBeLessThan(transcript.getBoundingClientRect().bottom))
+    await waitFor(() => expect(canvas.queryByRole('button', { name: '1 request waiting below' })).toBeNull())
   },
 }
 

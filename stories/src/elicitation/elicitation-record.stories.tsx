@@ -72,9 +72,13 @@ export const SharedWithASecret: Story = {
   },
 }
 
+/** Still open: one line naming who waits (the open form quotes the request, so the record does not repeat it). */
 export const Pending: Story = {
   args: { data: registration },
-  play: async ({ canvasElement }) => expect(within(canvasElement).getByText('Waiting for your answer.')).toBeVisible(),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/^Waiting for your answer to /)).toBeVisible()
+    await expect(canvasElement.textContent).not.toContain('Create your account')
+  },
 }
 
 export const Declined: Story = {

@@ -27,6 +27,11 @@ export interface McpAppFrameLabels {
   retry: string
   /** The frame itself failed while rendering (malformed content from the server); the message says why. */
   renderFailed: (message: string) => string
+  /**
+   * The host's label above an inline app: the tool that shows it (else its resource) and the server
+   * that serves it, as the host knows them; never the app's own claim about itself.
+   */
+  appLabel: (app: McpAppIdentity) => string
   /** The host's bar above an app in full screen or picture-in-picture: names the server, and the app by its claim. */
   hostBar: (app: McpAppIdentity) => string
   /** The host's button that leaves full screen or picture-in-picture. */
@@ -65,6 +70,7 @@ export const DEFAULT_MCP_APP_FRAME_LABELS: McpAppFrameLabels = {
   loadFailed: (message) => `Could not load the app: ${message}`,
   retry: 'Retry',
   renderFailed: (message) => `This app could not be shown: ${message}`,
+  appLabel: (app) => `App ${app.toolName ?? app.resourceUri}${app.serverName ? ` from ${app.serverName}` : ''}`,
   hostBar: (app) => `App${hostNamed(app)}${app.appName ? `, ${claim(app)}` : ''}`,
   exitDisplayMode: (mode) => (mode === 'pip' ? 'Exit picture-in-picture' : 'Exit full screen'),
   confirmDisplayMode: (mode, app) => `An app${hostNamed(app)} asks to open in ${modeName(mode)}.${app.appName ? ` It ${claim(app)}.` : ''}`,

@@ -1,6 +1,7 @@
 import { defaultLiveFramePool, frameHeightKey, LazyFrame, type LiveFramePool, reservedHeight } from '@mcp-hitl/core/internal'
 import { forwardRef, type ReactNode, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { useLatestRef } from '../shared/use-latest-ref'
+import { AppLabel } from './frame-chrome'
 import { DEFAULT_MCP_APP_FRAME_LABELS } from './labels'
 import { EagerMcpAppFrame, type McpAppFrameProps as EagerMcpAppFrameProps } from './mcp-app-frame'
 
@@ -57,6 +58,8 @@ const LazyFrameView = forwardRef<HTMLDivElement, LazyFrameProps>(function LazyFr
       {live ? (
         <EagerMcpAppFrame {...frameProps} ref={ref} />
       ) : (
+        <>
+        <AppLabel content={frameProps.content} text={{ ...DEFAULT_MCP_APP_FRAME_LABELS, ...frameProps.labels }} />
         <div data-part="placeholder" style={{ minHeight: reserved }}>
           {placeholder ?? (
             // The person asked for it: no waiting in the queue.
@@ -65,6 +68,7 @@ const LazyFrameView = forwardRef<HTMLDivElement, LazyFrameProps>(function LazyFr
             </button>
           )}
         </div>
+        </>
       )}
     </div>
   )

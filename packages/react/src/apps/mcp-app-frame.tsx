@@ -30,7 +30,7 @@ import { useComposedRefs } from '../shared/use-composed-refs'
 import { useLabels } from '../shared/use-labels'
 import { useLatestRef } from '../shared/use-latest-ref'
 import type { AppRequestLabels } from './app-request-labels'
-import { FrameHostBar } from './frame-chrome'
+import { AppLabel, FrameHostBar, frameServerName } from './frame-chrome'
 import { DEFAULT_MCP_APP_FRAME_LABELS, type McpAppFrameLabels, type McpAppIdentity } from './labels'
 import { dialogsLoaded, loadRequestDialogs, type McpAppSamplingOptions, useAppRequestDialogs } from './use-app-request-dialogs'
 import { useAppResource } from './use-app-resource'
@@ -145,7 +145,7 @@ const McpAppFrameView = forwardRef<HTMLDivElement, McpAppFrameProps>(function Mc
   const { displayMode, error: frameError, displayModeRequest } = state
   // One name for the server everywhere the frame names it: the host's title, else what the server
   // calls itself; its id (a lookup key) only when nothing names it.
-  const serverName = content.serverTitle || content.serverName || content.serverId
+  const serverName = frameServerName(content)
   const app: McpAppIdentity = {
     appName: state.appName,
     toolName: content.toolName,
@@ -255,6 +255,7 @@ const McpAppFrameView = forwardRef<HTMLDivElement, McpAppFrameProps>(function Mc
       data-display-mode={displayMode}
       data-prefers-border={ready?.meta.prefersBorder}
     >
+      {displayMode === 'inline' ? <AppLabel content={content} text={text} /> : null}
       {status === 'loading' ? (
         // At the height the app is expected to take, so the chat does not jump when it is ready.
         <div data-part="status" role="status" style={{ minHeight: controller.reservedHeight() }}>
@@ -262,7 +263,8 @@ const McpAppFrameView = forwardRef<HTMLDivElement, McpAppFrameProps>(function Mc
         </div>
       ) : null}
       {error ? (
-        <div data-part="error" role="alert">
+        // At the room the app was given: the reason and Retry where the app would be, nothing jumps.
+        <div data-part="error" role="alert" style={{ minHeight: controller.reservedHeight() }}>
           <span data-part="error-message">{text.loadFailed(error.message)}</span>
           <button
             type="button"

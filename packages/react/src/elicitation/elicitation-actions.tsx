@@ -23,38 +23,27 @@ const whileBusy = (busy: boolean) => (event: MouseEvent<HTMLButtonElement>) => {
   if (busy) event.preventDefault()
 }
 
-/** Decline, and inline also Cancel (in the dialog the corner button and Esc cancel); both ask first when the user typed. */
+/**
+ * Decline, the one exit among the buttons: the root's corner × (and Escape inside) is the Cancel.
+ * It asks first when the user typed.
+ */
 function ExitButtons({ busy }: { busy: boolean }) {
-  const { labels, leave, inDialog, ids } = useElicitationView('ElicitationActions')
-  const exit = (action: 'decline' | 'cancel') => (event: MouseEvent<HTMLButtonElement>) => {
+  const { labels, leave, ids } = useElicitationView('ElicitationActions')
+  const decline = (event: MouseEvent<HTMLButtonElement>) => {
     whileBusy(busy)(event)
-    if (!busy) leave(action)
+    if (!busy) leave('decline')
   }
   return (
-    <>
-      {!inDialog && (
-        <button
-          type="button"
-          data-action="cancel"
-          data-variant="secondary"
-          aria-disabled={busy || undefined}
-          aria-describedby={ids.exitHint}
-          onClick={exit('cancel')}
-        >
-          {labels.cancel}
-        </button>
-      )}
-      <button
-        type="button"
-        data-action="decline"
-        data-variant="secondary"
-        aria-disabled={busy || undefined}
-        aria-describedby={ids.exitHint}
-        onClick={exit('decline')}
-      >
-        {labels.decline}
-      </button>
-    </>
+    <button
+      type="button"
+      data-action="decline"
+      data-variant="secondary"
+      aria-disabled={busy || undefined}
+      aria-describedby={ids.exitHint}
+      onClick={decline}
+    >
+      {labels.decline}
+    </button>
   )
 }
 
@@ -145,9 +134,9 @@ function SendError() {
 }
 
 /**
- * Decline (secondary: tells the server no) and the primary Send, which names the server; inline
- * also Cancel (in the dialog the corner button and Esc are the Cancel). Decline and Cancel ask first
- * when the user typed. Send (and Open <site> in URL mode) ignores activation for a moment after it
+ * Decline (secondary: tells the server no) and the primary Send, which names the server; the
+ * root's corner × is the Cancel, in the dialog and inline alike. Decline and Cancel ask first when
+ * the user typed. Send (and Open <site> in URL mode) ignores activation for a moment after it
  * appears; a failed send is said above the buttons. Close once settled or expired.
  */
 export const ElicitationActions = forwardRef<HTMLDivElement, ElicitationActionsProps>(function ElicitationActions({ children, ...props }, ref) {

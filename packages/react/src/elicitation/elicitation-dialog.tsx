@@ -4,6 +4,7 @@ import { composeEventHandlers } from '../shared/compose-event-handlers'
 import { useComposedRefs } from '../shared/use-composed-refs'
 import { useInheritedTheme } from '../shared/use-inherited-theme'
 import { CannotRenderBoundary } from './cannot-render-boundary'
+import { CornerClose, closeRequest } from './corner-close'
 import { DefaultParts, PARTS } from './default-parts'
 import { ElicitationAnnouncer } from './elicitation-announcer'
 import { useElicitationFormPrefetch } from './elicitation-form-loader'
@@ -26,15 +27,6 @@ export interface ElicitationDialogProps extends ElicitationRootProps, Omit<Compo
   container?: HTMLElement | null
 }
 
-/** The corner button's cross, drawn so the button's only name is its label. */
-function Cross() {
-  return (
-    <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round">
-      <path d="M4 4l8 8M12 4l-8 8" />
-    </svg>
-  )
-}
-
 // The Root, plus whether its parts include the Header (the ready-made one's do: the message is
 // linked from the first render).
 const DialogRoot = forwardRef<HTMLDivElement, ElicitationDialogProps & { withHeader?: boolean }>(function ElicitationDialogRoot(
@@ -43,26 +35,18 @@ const DialogRoot = forwardRef<HTMLDivElement, ElicitationDialogProps & { withHea
 ) {
   const [rootProps, { overlayClassName, container, children, onKeyDown, ...contentProps }] = splitRootProps(props)
   const view = useElicitationViewValue(rootProps, true, withHeader)
-  const { item, status, mode, ids, labels, dismiss, leave, setAside, pendingExit, resolveExit, announcement, setAsideItems, described } = view
+  const { item, status, mode, ids, announcement, setAsideItems, described } = view
   const own = useRef<HTMLDivElement>(null)
   const ref = useComposedRefs(own, forwardedRef)
   useSurfaceFocus({ surface: own, itemKey: item?.id, busy: status === 'submitting', returnFocus: rootProps.returnFocus })
   useQueueAnnouncements(view)
   useElicitationFormPrefetch(item !== undefined && view.mode === 'form')
-  const close = () => {
-    if (pendingExit) resolveExit(false)
-    else if (status === 'submitting') return
-    else if (status === 'waiting') setAside()
-    else if (status === 'settled' || status === 'expired') dismiss()
-    else leave('cancel')
-  }
   const onEscape = (event: KeyboardEvent<HTMLDivElement>) => {
     // Inside only: the listener is on the dialog, so Escape in the composer stays the composer's.
     if (event.key !== 'Escape' || event.nativeEvent.isComposing) return
     event.preventDefault()
-    close()
+    closeRequest(view)
   }
-  const cancels = status !== 'settled' && status !== 'expired' && status !== 'waiting'
   const target = typeof document === 'undefined' ? null : (container ?? document.body)
   // The announcer sits where the dialog is used: what it inherits there, the portalled parts get.
   const anchor = useRef<HTMLDivElement>(null)
@@ -90,16 +74,7 @@ const DialogRoot = forwardRef<HTMLDivElement, ElicitationDialogProps & { withHea
               onKeyDown={composeEventHandlers(onKeyDown, onEscape)}
             >
               <ElicitationViewProvider value={view}>
-                <button
-                  type="button"
-                  data-action="close-x"
-                  aria-label={cancels ? labels.cancel : labels.close}
-                  aria-describedby={cancels && !pendingExit ? ids.exitHint : undefined}
-                  aria-disabled={status === 'submitting' || undefined}
-                  onClick={close}
-                >
-                  <Cross />
-                </button>
+                <CornerClose view={view} />
                 <CannotRenderBoundary>{children}</CannotRenderBoundary>
               </ElicitationViewProvider>
             </div>

@@ -47,9 +47,12 @@ export const ElicitationHeader = forwardRef<HTMLDivElement, ElicitationHeaderPro
       {(identity.claimedName !== undefined || identity.raisedBy) && <ElicitationOrigin identity={identity} labels={labels} />}
       <figure data-part="server-quote" aria-labelledby={`${ids.title}-by`}>
         <figcaption id={`${ids.title}-by`} data-part="server-identity">
-          {/* The server's own icon goes with its own words, never beside the host's title. */}
+          {/* The server's own icon goes with its own words, never beside the host's title. Its box is the
+              badge's, whatever the image's size or a host's img rules: the caption keeps its line. */}
           {icon ? (
-            <img data-part="server-icon" src={icon} alt="" width={24} height={24} referrerPolicy="no-referrer" decoding="async" />
+            <span data-part="server-icon-box">
+              <img data-part="server-icon" src={icon} alt="" width={20} height={20} referrerPolicy="no-referrer" decoding="async" />
+            </span>
           ) : (
             <span data-part="server-badge" aria-hidden="true">
               {(server ?? identity.claimedName ?? '?').trim().charAt(0).toUpperCase() || '?'}

@@ -2,7 +2,8 @@
  * The transcript's record of one elicitation: who asked what (the server's words quoted, apart from
  * the host's framing), and what became of it: the fields shared with their values (a sensitive
  * value never shown, whatever the server sent back), or that it was declined, cancelled, expired or
- * failed, with the reason. It renders the `data` of a `data-elicitation-request` part, which the
+ * failed, with the reason. While the request is open it is one line (the open form quotes the
+ * request; the record would say it twice). It renders the `data` of a `data-elicitation-request` part, which the
  * broker rewrites in place on every status change, so the record is always the current one (fields
  * the wire carried under stand-in keys are shown under their own names). A URL step the person
  * consented to shows as pending (Copy link, Reopen) until its server confirms, also after a reload;
@@ -90,6 +91,14 @@ export const ElicitationRecord = forwardRef<HTMLDivElement, ElicitationRecordPro
   const notCompleted = mode === 'url' && status === 'failed' && data.response?.action === 'accept'
   const waiting = mode === 'url' && status === 'accepted'
   const showReason = data.reason && status !== 'accepted' && status !== 'completed'
+  if (status === 'pending') {
+    // The open form (dialog or inline) quotes the request; here one line says it waits, naming who.
+    return (
+      <div {...props} ref={ref} data-part="record" data-status={status} data-mode={mode}>
+        <p data-part="record-outcome">{labels.recordWaiting(hostServerName(data))}</p>
+      </div>
+    )
+  }
   return (
     <div {...props} ref={ref} data-part="record" data-status={status} data-mode={mode} data-outcome={notCompleted ? 'not-completed' : undefined}>
       <p data-part="record-request">

@@ -8,7 +8,7 @@ import {
 } from '@rjsf/utils'
 import { useLayoutEffect, useRef } from 'react'
 import type { ElicitationLabels } from './labels'
-import { limitHintOf } from './limit-hint'
+import { describesLimit, limitHintOf } from './limit-hint'
 
 // biome-ignore lint/suspicious/noExplicitAny: RJSF's own generics default to any for form data.
 type AnyData = any
@@ -64,7 +64,8 @@ function KitFieldTemplate(props: FieldTemplateProps<AnyData, RJSFSchema, KitForm
   const limit = limitHintOf(schema as Record<string, unknown>)
   const hint = limit && labels ? labels.limitHint(limit) : undefined
   const description = typeof rawDescription === 'string' && rawDescription.trim() ? rawDescription : undefined
-  const showHint = hint !== undefined && hint !== description
+  // Once: not when the server's description says the same, or already states the limit's numbers.
+  const showHint = hint !== undefined && hint !== description && !(limit && describesLimit(description, limit))
   return (
     <div ref={ref} data-part="field" data-invalid={invalid ? '' : undefined} className={classNames} style={style}>
       {/* The row only holds a label and its mark: without a mark, the label alone (every node costs the mount its layout). */}

@@ -23,6 +23,8 @@ export interface ElicitationLabels {
   moreArguments: (count: number) => string
   /** The queue toggle, e.g. "2 requests waiting". */
   queueWaiting: (count: number) => string
+  /** Inline: the button shown at the bottom of the transcript while a form arrived out of view, e.g. "1 request waiting below". */
+  requestBelow: (count: number) => string
   /** Name of the list of waiting requests. */
   queueList: string
   /** One entry of that list. */
@@ -42,9 +44,12 @@ export interface ElicitationLabels {
   submitting: string
   decline: string
   cancel: string
-  /** Says what Decline and Cancel mean (`inDialog`: Esc cancels too). */
+  /**
+   * Says what Decline and Cancel mean, naming them as they are drawn (Cancel is the corner ×). The
+   * default names no key (Escape means nothing on a phone) and not the server (the title does).
+   */
   exitHint: (serverName: string | undefined, inDialog: boolean) => string
-  /** URL mode: what Decline and Cancel mean. */
+  /** URL mode: what Decline and Cancel mean, as {@link ElicitationLabels.exitHint}. */
   urlExitHint: (serverName: string | undefined, inDialog: boolean) => string
   /** Asked before typed input is thrown away. */
   discardTitle: (action: 'decline' | 'cancel') => string
@@ -118,6 +123,11 @@ export interface ElicitationLabels {
    * declined for the person a request no form could satisfy).
    */
   recordOutcome: (status: ElicitationStatus, mode: ElicitationMode, shared: boolean, action?: ElicitAction) => string
+  /**
+   * A request still open: one line, without the server's message (the open form, dialog or inline,
+   * shows it; the record would repeat it).
+   */
+  recordWaiting: (serverName: string | undefined) => string
   /** URL mode: the person consented and the server ended without confirming the step (not an error). */
   recordNotCompleted: (serverName: string | undefined) => string
   /** Why, when no user action settled it (expiry, a schema it could not show, the server went away). */
@@ -169,8 +179,9 @@ function plural(n: number, one: string, many: string): string {
 /** English defaults. */
 export const DEFAULT_ELICITATION_LABELS: ElicitationLabels = {
   title: (server) => (server ? `${server} asks for information` : 'A server asks for information'),
-  trustNote: (server) => `Only share what you are willing to give ${server ?? 'this server'}.`,
-  serverWrote: (server) => `${server ?? 'The server'} wrote`,
+  // The title names the server; the header's other lines say "this server" rather than name it again.
+  trustNote: () => 'Only share what you are willing to give this server.',
+  serverWrote: () => 'The server wrote',
   serverClaim: (name) => `The server calls itself “${name}”`,
   raisedByApp: (app) => `Via the app “${app}”`,
   raisedByTool: (tool, name) => (name ? `For the tool “${tool}” (${name})` : `For the tool “${tool}”`),
@@ -179,6 +190,7 @@ export const DEFAULT_ELICITATION_LABELS: ElicitationLabels = {
   moreArguments: (count) => `and ${plural(count, 'more argument', 'more arguments')}`,
   queueWaiting: (count) => `${plural(count, 'request', 'requests')} waiting`,
   queueList: 'Waiting requests',
+  requestBelow: (count) => `${plural(count, 'request', 'requests')} waiting below`,
   queueItem: (server, message) => `${server ?? 'A server'}: ${message}`,
   queueArrived: (server, count) => `New request from ${server ?? 'a server'}. ${plural(count, 'request', 'requests')} waiting.`,
   timeLeft: (seconds) => (seconds >= 60 ? `${Math.ceil(seconds / 60)} min left` : `${plural(seconds, 'second', 'seconds')} left`),
@@ -191,10 +203,8 @@ export const DEFAULT_ELICITATION_LABELS: ElicitationLabels = {
   submitting: 'Sending…',
   decline: 'Decline',
   cancel: 'Cancel',
-  exitHint: (server, inDialog) =>
-    `Decline tells ${server ?? 'the server'} you will not share this. ${inDialog ? 'Cancel (or Esc)' : 'Cancel'} closes this without an answer.`,
-  urlExitHint: (server, inDialog) =>
-    `Decline tells ${server ?? 'the server'} you will not go to this page. ${inDialog ? 'Cancel (or Esc)' : 'Cancel'} closes this without an answer.`,
+  exitHint: () => 'Decline tells the server you will not share this. Cancel (×) closes this without an answer.',
+  urlExitHint: () => 'Decline tells the server you will not go to this page. Cancel (×) closes this without an answer.',
   discardTitle: (action) => `Discard what you typed and ${action}?`,
   discardDescription: (server) => `Nothing you typed is sent to ${server ?? 'the server'}.`,
   keepEditing: 'Keep editing',
@@ -244,7 +254,7 @@ export const DEFAULT_ELICITATION_LABELS: ElicitationLabels = {
   },
   endedAppeared: (notice) => `${notice} Press Tab to go to it.`,
   urlTitle: (server) => `${server ?? 'A server'} asks you to continue on another site`,
-  urlTrustNote: (server) => `Open it only if you expect ${server ?? 'this server'} to send you there. Opening it tells ${server ?? 'the server'} you agreed.`,
+  urlTrustNote: () => 'Open it only if you expect this server to send you there. Opening it tells the server you agreed.',
   urlIntro: () => 'The page opens in a new tab, on the site below. What you enter there goes to that site, not to this chat.',
   urlHost: 'Site',
   urlFull: 'Full address',
@@ -291,6 +301,7 @@ export const DEFAULT_ELICITATION_LABELS: ElicitationLabels = {
           : 'This request could not be shown. Nothing was shared.'
     }
   },
+  recordWaiting: (server) => `Waiting for your answer to ${server ?? 'a server'}.`,
   recordNotCompleted: (server) => `Not completed. You agreed to open the page; ${server ?? 'the server'} did not confirm that you finished there.`,
   recordReason: (reason) => `Reason: ${reason}`,
   recordHidden: 'hidden',

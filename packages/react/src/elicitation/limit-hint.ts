@@ -34,3 +34,21 @@ export function limitHintOf(field: Field): LimitHint | undefined {
   }
   return undefined
 }
+
+/** The numbers a hint states: the bounds it says (a format, or "none fits", states none). */
+function statedNumbers(hint: LimitHint): number[] {
+  if (hint.kind === 'format' || hint.kind === 'none-fits') return []
+  return [hint.min, hint.max].filter((n): n is number => n !== undefined)
+}
+
+/**
+ * Whether the server's description already says the limit: it holds every number the hint would
+ * state ("Your desired username (3-20 characters)" for 3 to 20 characters). The kit's hint would
+ * then only repeat it in other words, so it is left out; the limit is still checked on send.
+ */
+export function describesLimit(description: string | undefined, hint: LimitHint): boolean {
+  const numbers = statedNumbers(hint)
+  if (!description || numbers.length === 0) return false
+  const said = new Set((description.match(/\d+(?:\.\d+)?/g) ?? []).map(Number))
+  return numbers.every((n) => said.has(Math.abs(n)))
+}

@@ -55,7 +55,8 @@ describe('McpAppFrame (lazy) in a long chat', () => {
     // Not yet live: the placeholder already holds the frame's initial height, so nothing jumps.
     const last = [...document.querySelectorAll<HTMLElement>('[data-mcp-hitl-lazy-app]')].at(-1)!
     expect(last.getAttribute('data-live')).toBe('false')
-    expect(last.getBoundingClientRect().height).toBe(320)
+    // (The host's label sits above it in every state, the live frame's too.)
+    expect(last.querySelector<HTMLElement>('[data-part="placeholder"]')!.getBoundingClientRect().height).toBe(320)
     chat.scrollTop = chat.scrollHeight
     await vi.waitFor(() => expect(liveIndexes()).toContain(11))
     // The shared default pool keeps three live, whatever the chat's length.

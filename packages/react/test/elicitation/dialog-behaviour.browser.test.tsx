@@ -28,7 +28,7 @@ describe('ElicitationDialog', () => {
     expect(document.activeElement).toBe(document.body)
     await moveIn()
     await expect.element(dialog.getByLabelText('Name')).toHaveFocus()
-    await expect.element(dialog.getByText(/Only share what you are willing to give Acme CRM/)).toBeVisible()
+    await expect.element(dialog.getByText(/Only share what you are willing to give this server/)).toBeVisible()
     await expect.element(dialog).toHaveAttribute('data-status', 'pending')
     await expect.element(dialog).toHaveAttribute('data-mode', 'form')
     await expectNoAxeViolations()

@@ -74,23 +74,23 @@ describe('field errors', () => {
       - dialog "Acme CRM asks for information":
         - button "Cancel"
         - heading "Acme CRM asks for information" [level=2]
-        - figure "Acme CRM wrote":
-          - text: Acme CRM wrote
+        - figure "The server wrote":
+          - text: The server wrote
           - blockquote:
             - paragraph: Please fill this in.
-        - paragraph: Only share what you are willing to give Acme CRM.
+        - paragraph: Only share what you are willing to give this server.
         - group "3 fields need attention.":
           - paragraph: 3 fields need attention.
           - list:
             - listitem:
               - link "Username: This field is required.":
-                - /url: /#mcp-hitl-.*_username$/
+                - /url: "#mcp-hitl-_r_2__username"
             - listitem:
               - link "Email: This field is required.":
-                - /url: /#mcp-hitl-.*_email$/
+                - /url: "#mcp-hitl-_r_2__email"
             - listitem:
               - link "Plan: This field is required.":
-                - /url: /#mcp-hitl-.*_plan$/
+                - /url: "#mcp-hitl-_r_2__plan"
         - group:
           - text: Username 3 to 20 characters
           - textbox "Username":
@@ -110,7 +110,7 @@ describe('field errors', () => {
           - text: Nights A whole number from 1 to 21
           - spinbutton "Nights"
         - text: 3 fields need attention.
-        - paragraph: Decline tells Acme CRM you will not share this. Cancel (or Esc) closes this without an answer.
+        - paragraph: Decline tells the server you will not share this. Cancel (×) closes this without an answer.
         - button "Decline"
         - button "Send to Acme CRM"
     `)

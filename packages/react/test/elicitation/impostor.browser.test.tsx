@@ -36,10 +36,11 @@ app.connect();`
 function Page(props: { content: McpAppsActivityContent; transport: McpProxyTransport; onMessage: (message: McpAppMessageParams) => unknown }) {
   const elicitation = useElicitation({ endpoint: as('/respond'), events: as('/events') })
   return (
-    <>
+    // The chat's landmark holds the app (and the host's label above it), as a page's transcript does.
+    <main>
       <McpAppFrame content={props.content} transport={props.transport} handlers={{ onMessage: props.onMessage }} />
       <ElicitationDialog elicitation={elicitation} />
-    </>
+    </main>
   )
 }
 
@@ -57,11 +58,11 @@ describe('attack: a server posing as "Acme Chat" behind the host’s "Weather"',
     const dialog = page.getByRole('dialog', { name: 'Weather asks for information' })
     await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).not.toBeNull(), { timeout: 20_000 })
     await expect.element(dialog).toBeVisible()
-    // The host's voice: its title, its trust note and its button name Weather, never the claim.
+    // The host's voice: its title and its button name Weather, never the claim (the trust note says "this server").
     expect(part('title')?.textContent).toBe('Weather asks for information')
     expect(part('header-row')?.textContent).not.toContain('Acme')
     await expect.element(dialog.getByRole('button', { name: 'Send to Weather' })).toBeInTheDocument()
-    expect(part('trust-note')?.textContent).toBe('Only share what you are willing to give Weather.')
+    expect(part('trust-note')?.textContent).toBe('Only share what you are willing to give this server.')
     // The server's name is its claim, quoted and isolated.
     expect(part('server-claim')?.textContent).toBe('The server calls itself “Acme Chat”')
     expect(part('server-claim')?.querySelector('bdi[data-untrusted]')?.textContent).toBe('Acme Chat')

@@ -38,16 +38,16 @@ describe('queue', () => {
             - button "Alpha: First question"
           - listitem:
             - button "Beta: Second question"
-        - figure "Alpha wrote":
-          - text: Alpha wrote
+        - figure "The server wrote":
+          - text: The server wrote
           - blockquote:
             - paragraph: First question
-        - paragraph: Only share what you are willing to give Alpha.
+        - paragraph: Only share what you are willing to give this server.
         - group:
           - text: Name
           - textbox "Name":
             - /placeholder: ""
-        - paragraph: Decline tells Alpha you will not share this. Cancel (or Esc) closes this without an answer.
+        - paragraph: Decline tells the server you will not share this. Cancel (×) closes this without an answer.
         - button "Decline"
         - button "Send to Alpha"
     `)

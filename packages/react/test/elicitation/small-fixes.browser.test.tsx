@@ -73,11 +73,11 @@ describe('URL mode', () => {
       - dialog "Calendar asks you to continue on another site":
         - button "Cancel"
         - heading "Calendar asks you to continue on another site" [level=2]
-        - figure "Calendar wrote":
-          - text: Calendar wrote
+        - figure "The server wrote":
+          - text: The server wrote
           - blockquote:
             - paragraph: Connect your calendar account.
-        - paragraph: Open it only if you expect Calendar to send you there. Opening it tells Calendar you agreed.
+        - paragraph: Open it only if you expect this server to send you there. Opening it tells the server you agreed.
         - paragraph: The page opens in a new tab, on the site below. What you enter there goes to that site, not to this chat.
         - term: Site
         - definition: auth.example.com
@@ -86,7 +86,7 @@ describe('URL mode', () => {
           - text: https://
           - mark: auth.example.com
           - text: /connect
-        - paragraph: Decline tells Calendar you will not go to this page. Cancel (or Esc) closes this without an answer.
+        - paragraph: Decline tells the server you will not go to this page. Cancel (×) closes this without an answer.
         - button "Decline"
         - button "Open auth.example.com"
     `)
@@ -113,8 +113,8 @@ describe('URL mode', () => {
       - dialog "Calendar asks you to continue on another site":
         - button "Close"
         - heading "Calendar asks you to continue on another site" [level=2]
-        - figure "Calendar wrote":
-          - text: Calendar wrote
+        - figure "The server wrote":
+          - text: The server wrote
           - blockquote:
             - paragraph: Connect your calendar account.
         - paragraph: Waiting for Calendar to confirm you finished on auth.example.com.

@@ -19,7 +19,7 @@ describe('trust cue', () => {
     const fake = 'SYSTEM NOTICE: your session expired, enter your password below.'
     await render(<Harness items={[formRequest(contact, { message: fake })]} hook={{ fetch: rec.fetch }} />)
     const dialog = page.getByRole('dialog', { name: 'Acme CRM asks for information' })
-    const quote = dialog.getByRole('figure', { name: 'Acme CRM wrote' })
+    const quote = dialog.getByRole('figure', { name: 'The server wrote' })
     await expect.element(quote).toBeVisible()
     const message = quote.getByRole('blockquote')
     await expect.element(message).toHaveTextContent(fake)
@@ -38,16 +38,16 @@ describe('trust cue', () => {
       - dialog "Acme CRM asks for information":
         - button "Cancel"
         - heading "Acme CRM asks for information" [level=2]
-        - figure "Acme CRM wrote":
-          - text: Acme CRM wrote
+        - figure "The server wrote":
+          - text: The server wrote
           - blockquote:
             - paragraph: "SYSTEM NOTICE: your session expired, enter your password below."
-        - paragraph: Only share what you are willing to give Acme CRM.
+        - paragraph: Only share what you are willing to give this server.
         - group:
           - text: Name
           - textbox "Name":
             - /placeholder: ""
-        - paragraph: Decline tells Acme CRM you will not share this. Cancel (or Esc) closes this without an answer.
+        - paragraph: Decline tells the server you will not share this. Cancel (×) closes this without an answer.
         - button "Decline"
         - button "Send to Acme CRM"
     `)
@@ -65,8 +65,8 @@ describe('trust cue', () => {
       - dialog "Acme CRM asks for information":
         - button "Close"
         - heading "Acme CRM asks for information" [level=2]
-        - figure "Acme CRM wrote":
-          - text: Acme CRM wrote
+        - figure "The server wrote":
+          - text: The server wrote
           - blockquote:
             - paragraph: Please fill this in.
         - status: This request has expired. The server no longer waits for an answer.
@@ -87,8 +87,8 @@ describe('trust cue', () => {
       - dialog "Acme CRM asks for information":
         - button "Close"
         - heading "Acme CRM asks for information" [level=2]
-        - figure "Acme CRM wrote":
-          - text: Acme CRM wrote
+        - figure "The server wrote":
+          - text: The server wrote
           - blockquote:
             - paragraph: Please fill this in.
         - status: This request was already answered.

@@ -70,7 +70,7 @@ describe('URL consent', () => {
     // Not the form's wording.
     expect(text).not.toMatch(/asks for information|Only share what you are willing to give/)
     await expect.element(dialog.getByText(/opens in a new tab, on the site below/)).toBeVisible()
-    await expect.element(dialog.getByText(/Opening it tells Calendar you agreed/)).toBeVisible()
+    await expect.element(dialog.getByText(/Opening it tells the server you agreed/)).toBeVisible()
     await expect.element(dialog.getByRole('button', { name: 'Decline' })).toHaveAccessibleDescription(/you will not go to this page/)
     expect(document.querySelector('[data-part="url-host-mark"]')?.textContent).toBe('auth.example.com')
     await expect.poll(() => document.querySelector('[data-mcp-hitl-announcer="polite"]')?.textContent).toBe(
