@@ -62,11 +62,11 @@ describe('leaving the dialog', () => {
       - dialog "Acme CRM asks for information":
         - button "Cancel"
         - heading "Acme CRM asks for information" [level=2]
-        - figure "Acme CRM wrote":
-          - text: Acme CRM wrote
+        - figure "The server wrote":
+          - text: The server wrote
           - blockquote:
             - paragraph: Please fill this in.
-        - paragraph: Only share what you are willing to give Acme CRM.
+        - paragraph: Only share what you are willing to give this server.
         - group:
           - text: Name
           - textbox "Name":
