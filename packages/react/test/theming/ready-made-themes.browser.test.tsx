@@ -154,9 +154,8 @@ describe('the shadcn theme beside a shadcn form', () => {
     }
     if (kit.label) expectSame(kit.label, shadcn('label'), ['fontFamily', 'fontSize', 'color'], 'label vs Label')
     if (part === 'records') return
-    // The frame's own buttons (Allow, Not now, Retry) keep their own size and radius: not yet the
-    // --mcp-hitl-button-* variables, so only their type and colours are compared there.
-    const size: Property[] = part === 'app-frame' ? [] : ['height', 'borderTopLeftRadius', 'paddingLeft']
+    // The frame's own buttons (Allow, Not now, Retry) read the same --mcp-hitl-button-* variables.
+    const size: Property[] = ['height', 'borderTopLeftRadius', 'paddingLeft']
     expect(kit.primary, 'the primary button').toBeDefined()
     expectSame(kit.primary!, shadcn('button', 'default'), ['fontFamily', 'fontSize', 'color', 'backgroundColor', ...size], 'primary vs Button')
     expect(kit.secondary, 'the safe choice beside it').toBeDefined()
