@@ -22,7 +22,16 @@ import { recordGoal, recordRaisedLimits, recordSize, writeBenchSection } from '.
 import { CHROMIUM } from '../../../scripts/chromium'
 import type { AppsBenchConfig, AppsBenchSamples, Mode, RunFigures } from './apps-page'
 import type { FramesMode } from './frames-page'
-import { FRAME_COUNTS, type ManyFramesConfig, type ManyFramesRun, type ManyFramesSamples, runManyFramesBench } from './many-frames'
+import {
+  FRAME_COUNTS,
+  type ManyFramesConfig,
+  type ManyFramesRun,
+  type ManyFramesSamples,
+  runManyFramesBench,
+  runScrollBench,
+  SCROLL_COUNT,
+  type ScrollSamples,
+} from './many-frames'
 import type { PartialInputBenchConfig, PartialInputBenchSamples } from './partial-input-page'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -37,7 +46,8 @@ const CONFIG: AppsBenchConfig = {
 // A model writing 50 pieces a second, 150 pieces per run.
 const PARTIAL: PartialInputBenchConfig = { pieces: 150, paceMs: 20, runs: 7 }
 // Each run is one page load per host and length (9 per round): 5 rounds keep the row near 3 minutes on 2 cores.
-const FRAMES: ManyFramesConfig = { runs: 5, warmup: 0, quietMs: 500, capMs: 20_000 }
+// The scroll row: 4,000 px/s (five screens a second, a reader flicking back through the chat), about 5 s each way.
+const FRAMES: ManyFramesConfig = { runs: 5, warmup: 0, quietMs: 500, capMs: 20_000, scroll: { runs: 7, pxPerSecond: 4000 } }
 /** One frame at 60 Hz. */
 const FRAME_MS = 16.7
 
@@ -95,7 +105,7 @@ async function pageBundle(file: string): Promise<string> {
 /** A script that stores `code` in a global, for a page to put into its frames' documents (inline). */
 const scriptGlobal = (name: string, code: string) => `window.${name}=${JSON.stringify(code.replace(/<\/script/gi, '<\\/script'))};`
 
-async function manyFramesRuns(): Promise<{ samples: ManyFramesSamples; seconds: number }> {
+async function manyFramesRuns(): Promise<{ samples: ManyFramesSamples; scroll: ScrollSamples; seconds: number }> {
   const [view, page] = await Promise.all(['frames-view.ts', 'frames-page.tsx'].map(pageBundle))
   const dir = mkdtempSync(path.join(tmpdir(), 'mcp-hitl-frames-bench-'))
   writeFileSync(path.join(dir, 'view.js'), scriptGlobal('FRAMES_VIEW_SOURCE', view!))
@@ -111,8 +121,11 @@ async function manyFramesRuns(): Promise<{ samples: ManyFramesSamples; seconds: 
   })
   try {
     const started = performance.now()
-    const samples = await runManyFramesBench(browser, `file://${path.join(dir, 'index.html')}`, FRAMES)
-    return { samples, seconds: (performance.now() - started) / 1000 }
+    const url = `file://${path.join(dir, 'index.html')}`
+    const samples = await runManyFramesBench(browser, url, FRAMES)
+    const seconds = (performance.now() - started) / 1000
+    const scroll = await runScrollBench(browser, url, FRAMES)
+    return { samples, scroll, seconds }
   } finally {
     await browser.close()
     rmSync(dir, { recursive: true, force: true })
@@ -260,6 +273,7 @@ const FRAME_HOSTS: Record<FramesMode, string> = {
   kit: '**`McpAppFrame`** (default: lazy, pool of 3)',
   plain: 'plain `<iframe sandbox="allow-scripts" srcdoc>`, raw echo host (no kit)',
   eager: '`McpAppFrame eager` (`EagerMcpAppFrame`)',
+  observed: 'hand-written lazy floor: plain `<iframe sandbox="allow-scripts" srcdoc>` mounted by an `IntersectionObserver` (margin 400 px) and kept, raw echo host',
 }
 const FRAME_FIGURES = {
   firstInteractiveMs: 'first app interactive',
@@ -267,7 +281,32 @@ const FRAME_FIGURES = {
   longestStallMs: 'longest main-thread task',
 } as const satisfies Partial<Record<keyof ManyFramesRun, string>>
 
-function writeManyFramesSection({ samples, seconds }: { samples: ManyFramesSamples; seconds: number }, version: string, load: number) {
+/** The scroll row's table: the kit's lazy frame against the hand-written lazy floor, medians and the kit-vs-floor ratio. */
+function scrollRows(scroll: ScrollSamples): string[] {
+  const pick = (mode: keyof ScrollSamples, key: keyof NonNullable<ManyFramesRun['scroll']>) => scroll[mode].map((run) => run.scroll![key])
+  const cell = (mode: keyof ScrollSamples, key: keyof NonNullable<ManyFramesRun['scroll']>) => median(pick(mode, key)).toFixed(0)
+  const rows = (['kit', 'observed'] as const).map(
+    (mode) =>
+      `| ${FRAME_HOSTS[mode]} | ${cell(mode, 'longTaskMs')} ms | ${cell(mode, 'blockingMs')} ms | ${cell(mode, 'longestStallMs')} ms | ${cell(mode, 'boots')} | ${cell(mode, 'scrollMs')} ms |`,
+  )
+  // A floor with no long task at all makes a ratio meaningless: say so instead of dividing by zero.
+  const ratio = (key: 'longTaskMs' | 'boots') => {
+    const floor = median(pick('observed', key))
+    return floor > 0 ? `${medianRatio(pick('kit', key), pick('observed', key)).toFixed(2)}x` : `floor ${floor}, kit ${median(pick('kit', key)).toFixed(0)}`
+  }
+  return [
+    '| host | long tasks during the scroll (sum) | total blocking time | longest main-thread task | app documents booted during the scroll | scroll took |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...rows,
+    `| \`McpAppFrame\` vs the floor | ${ratio('longTaskMs')} | | | ${ratio('boots')} | |`,
+  ]
+}
+
+function writeManyFramesSection(
+  { samples, scroll, seconds }: { samples: ManyFramesSamples; scroll: ScrollSamples; seconds: number },
+  version: string,
+  load: number,
+) {
   const pick = (mode: FramesMode, count: number, key: keyof ManyFramesRun) => samples[mode][count]!.map((run) => run[key] as number)
   const cell = (mode: FramesMode, count: number, key: keyof ManyFramesRun, digits: number) => median(pick(mode, count, key)).toFixed(digits)
   const n = samples.kit[1]!.length
@@ -305,6 +344,10 @@ function writeManyFramesSection({ samples, seconds }: { samples: ManyFramesSampl
     '| figure | `McpAppFrame` (lazy), 50 vs 1 | plain iframes, 50 vs 1 | eager frames, 50 vs 1 |',
     '|---|---|---:|---:|',
     ...goals,
+    '',
+    `**Scrolling a ${SCROLL_COUNT}-app transcript** (opened at its newest message and settled as above, then scrolled to its top and back to its newest message at ${FRAMES.scroll.pxPerSecond.toLocaleString('en-US')} px/s, one step per animation frame, then settled again; ${scroll.kit.length} interleaved page loads per host; medians; long tasks from the Long Tasks API, 50 ms or more, started during the scroll; an app document boots when its frame mounts, so a frame mounted again boots again):`,
+    '',
+    ...scrollRows(scroll),
     '',
     'What the longest task is: with 50 results, the initial React render of the 50-turn transcript (the placeholders, before any frame mounts), measured at 60-90 ms on this machine with the Long Tasks API; each frame then mounts in a task of its own (one at a time, the latest in the chat first), as long as the one-app page\'s frame mount. On a loaded machine this ratio sits near its bound and moves between runs.',
   ])
