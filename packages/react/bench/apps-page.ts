@@ -6,7 +6,7 @@
  */
 import { createMcpAppHostBridge, type RateLimit } from '@mcp-hitl/core/apps'
 import { AppBridge, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge'
-import { interleave } from '../../../scripts/bench-goal'
+import { interleave, ratioStable } from '../../../scripts/bench-goal'
 
 /** Who answers the view's calls. */
 export type Mode = 'raw' | 'rawapp' | 'bridge' | 'appbridge'
@@ -31,6 +31,9 @@ export interface AppsBenchConfig {
   counts: Counts
   /** Runs per mode with console.debug a no-op (the goal) and live (for reference), after one warm-up run each. */
   runs: { quiet: number; live: number }
+  /** With console.debug a no-op: more rounds while the goal (kit bridge mean within `goal` x `App` + raw echo) could still flip, up to `maxQuiet`. */
+  goal: number
+  maxQuiet: number
   /** The kit bridge's rate limit for the bench (the default would refuse most of a pipelined burst). */
   rateLimit: RateLimit
 }
@@ -114,7 +117,12 @@ async function runOne(mode: Mode, quiet: boolean, counts: Counts, rateLimit: Rat
       figures[mode].push(run)
       return run.mean
     }
-    await interleave(Object.fromEntries(modes.map((mode) => [mode, subject(mode)])) as Record<Mode, () => Promise<number>>, { runs, warmup: 1 })
+    const until = quiet ? (x: Record<string, readonly number[]>) => ratioStable(x.bridge!, x.rawapp!, config.goal) : undefined
+    await interleave(Object.fromEntries(modes.map((mode) => [mode, subject(mode)])) as Record<Mode, () => Promise<number>>, {
+      runs,
+      warmup: 1,
+      ...(until ? { until, maxRuns: config.maxQuiet } : {}),
+    })
     // interleave() keeps only one figure; drop each mode's warm-up run from the full figures too.
     for (const mode of modes) figures[mode] = figures[mode].slice(1)
     samples[quiet ? 'quiet' : 'live'] = figures

@@ -18,7 +18,7 @@ import { build } from 'esbuild'
 import { chromium } from 'playwright-core'
 import { type BundleRow, bytesBySource, kb, measureBundle } from '../../../scripts/bench-bundle'
 import { boundGoal, median, medianRatio, ratioGoal } from '../../../scripts/bench-goal'
-import { recordGoal, recordRaisedLimits, recordSize, writeBenchSection } from '../../../scripts/bench-section'
+import { BENCH_QUICK, benchRuns, recordGoal, recordRaisedLimits, recordSize, writeBenchSection } from '../../../scripts/bench-section'
 import { CHROMIUM } from '../../../scripts/chromium'
 import type { AppsBenchConfig, AppsBenchSamples, Mode, RunFigures } from './apps-page'
 import type { FramesMode } from './frames-page'
@@ -37,20 +37,40 @@ import type { PartialInputBenchConfig, PartialInputBenchSamples } from './partia
 const here = path.dirname(fileURLToPath(import.meta.url))
 const SRC = path.resolve(here, '../src')
 const REACT = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client']
+/** One frame at 60 Hz. */
+const FRAME_MS = 16.7
+/** The kit bridge's mean round trip within this factor of `App` + raw echo; 50 app results within this factor of one. */
+const BRIDGE_GOAL = 1.3
+const FRAMES_GOAL = 1.5
 const CONFIG: AppsBenchConfig = {
-  counts: { warmup: 200, sequential: 1000, pipelined: 2000 },
-  runs: { quiet: 7, live: 3 },
+  counts: BENCH_QUICK ? { warmup: 50, sequential: 200, pipelined: 400 } : { warmup: 200, sequential: 1000, pipelined: 2000 },
+  runs: { quiet: benchRuns(7), live: benchRuns(3, 1) },
+  goal: BRIDGE_GOAL,
+  maxQuiet: benchRuns(21, 4),
   // The default bucket would refuse most of a 2,000-call burst.
   rateLimit: { capacity: 1_000_000, refillPerSecond: 1_000_000 },
 }
 // A model writing 50 pieces a second, 150 pieces per run: about 1 KB of arguments in all, and about
 // 134 KB (each item padded by 905 characters, a long drawing's worth of elements).
-const PARTIAL: PartialInputBenchConfig = { pieces: 150, paceMs: 20, runs: 7, sizes: [{ pad: 0 }, { pad: 905 }] }
+const PARTIAL: PartialInputBenchConfig = {
+  pieces: 150,
+  paceMs: 20,
+  runs: benchRuns(7),
+  goalMs: FRAME_MS,
+  maxRuns: benchRuns(21, 4),
+  sizes: [{ pad: 0 }, { pad: 905 }],
+}
 // Each run is one page load per host and length (9 per round): 5 rounds keep the row near 3 minutes on 2 cores.
 // The scroll row: 4,000 px/s (five screens a second, a reader flicking back through the chat), about 5 s each way.
-const FRAMES: ManyFramesConfig = { runs: 5, warmup: 0, quietMs: 500, capMs: 20_000, scroll: { runs: 7, pxPerSecond: 4000 } }
-/** One frame at 60 Hz. */
-const FRAME_MS = 16.7
+const FRAMES: ManyFramesConfig = {
+  runs: benchRuns(5, 1),
+  goal: FRAMES_GOAL,
+  maxRuns: benchRuns(11, 2),
+  warmup: 0,
+  quietMs: 500,
+  capMs: 20_000,
+  scroll: { runs: benchRuns(7, 1), pxPerSecond: 4000 },
+}
 
 /** The size rows, each a generated entry that uses what it imports; floors at about a third of the real size. */
 const SIZE_ROWS = {
@@ -210,7 +230,7 @@ async function main() {
   const mean = (mode: Mode) => quiet[mode].map((r) => r.mean)
   const bridgeGoal = recordGoal(
     'tools/call round trip, kit host bridge vs App + raw echo host (console.debug a no-op)',
-    ratioGoal({ subject: mean('bridge'), baseline: mean('rawapp'), max: 1.3 }),
+    ratioGoal({ subject: mean('bridge'), baseline: mean('rawapp'), max: BRIDGE_GOAL }),
   )
   const appBridgeRatio = medianRatio(mean('appbridge'), mean('rawapp'))
   const floorRatio = medianRatio(mean('bridge'), mean('raw'))
@@ -226,7 +246,7 @@ async function main() {
     '',
     `Chromium ${version} (Debian, headless, driven by Playwright), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}. Run: \`pnpm exec tsx --conditions=@mcp-hitl/source packages/react/bench/apps.bench.ts\`.`,
     '',
-    `\`tools/call\` round trip from the real ext-apps \`App\` in a \`sandbox="allow-scripts"\` srcdoc iframe -> host -> in-memory result -> \`App\`; two baselines: the floor, a hand-rolled JSON-RPC request echoed by the host page (no \`App\`, no bridge), and the same \`App\` served by a raw echo host (canned answers, no checks), which isolates what the host side adds. Each run: a new iframe, ${counts.warmup} warm-up calls, ${counts.sequential} sequential calls for latency, then ${counts.pipelined.toLocaleString('en-US')} calls issued at once for throughput; the four hosts run interleaved (the order rotates each run), ${CONFIG.runs.quiet} runs each with console.debug a no-op and ${CONFIG.runs.live} with it live, after one warm-up run; every figure is the median of the runs. Every call is kept: mean = time for all ${counts.sequential} sequential calls / ${counts.sequential} (what the goal judges; not bound to the 0.1 ms timer resolution of a cross-origin frame), p50, p95 and p99 of the same calls by nearest rank, at that resolution. Ratios are medians of the per-run ratios. Machine load average at the start: ${load.toFixed(1)} on ${cpus().length} cores (the machine is shared: absolute times are inflated, ratios within one run are what to read).`,
+    `\`tools/call\` round trip from the real ext-apps \`App\` in a \`sandbox="allow-scripts"\` srcdoc iframe -> host -> in-memory result -> \`App\`; two baselines: the floor, a hand-rolled JSON-RPC request echoed by the host page (no \`App\`, no bridge), and the same \`App\` served by a raw echo host (canned answers, no checks), which isolates what the host side adds. Each run: a new iframe, ${counts.warmup} warm-up calls, ${counts.sequential} sequential calls for latency, then ${counts.pipelined.toLocaleString('en-US')} calls issued at once for throughput; the four hosts run interleaved (the order rotates each run), ${samples.quiet.bridge.length} runs each with console.debug a no-op (at least ${CONFIG.runs.quiet}, more while the goal's verdict could still flip, at most ${CONFIG.maxQuiet}) and ${CONFIG.runs.live} with it live, after one warm-up run; every figure is the median of the runs. Every call is kept: mean = time for all ${counts.sequential} sequential calls / ${counts.sequential} (what the goal judges; not bound to the 0.1 ms timer resolution of a cross-origin frame), p50, p95 and p99 of the same calls by nearest rank, at that resolution. Ratios are medians of the per-run ratios. Machine load average at the start: ${load.toFixed(1)} on ${cpus().length} cores (the machine is shared: absolute times are inflated, ratios within one run are what to read).`,
     '',
     limits,
     '',
@@ -262,7 +282,7 @@ async function main() {
   writeBenchSection('mcp-app-partial-input', [
     '## MCP Apps frame: streaming tool input',
     '',
-    `Chromium ${version}, same page run as above. A model writes the tool arguments in ${PARTIAL.pieces} pieces, one every ${PARTIAL.paceMs} ms (each piece completes one array item, so the app can tell which piece it rendered), about 1 KB of arguments in all and about 134 KB; latency = the piece written on the host -> the real ext-apps \`App\`'s \`ontoolinputpartial\` rendered it in a \`sandbox="allow-scripts"\` srcdoc iframe, on the shared epoch clock (\`timeOrigin + now()\`, 0.1 ms resolution in the frame). Kit: the argument text so far through \`createPartialInputFeed\` (healed to closed JSON, at most one send per 16 ms) and the host bridge's \`tool-input-partial\`; raw: a host that posts already-closed arguments as the same notification. One send = what the page's main thread spends when the feed sends (heal the text, parse it, the bridge's checks and \`postMessage\`), its mean over the run's sends (each timed on the page's clock, 0.1 ms steps), against a plain \`JSON.parse\` of the same text closed (repeated until 2 ms passed, so its mean is below the clock's step). ${PARTIAL.runs} interleaved runs per size after one warm-up run; every figure is the median of the per-run figures, ratios the medians of the per-run ratios.`,
+    `Chromium ${version}, same page run as above. A model writes the tool arguments in ${PARTIAL.pieces} pieces, one every ${PARTIAL.paceMs} ms (each piece completes one array item, so the app can tell which piece it rendered), about 1 KB of arguments in all and about 134 KB; latency = the piece written on the host -> the real ext-apps \`App\`'s \`ontoolinputpartial\` rendered it in a \`sandbox="allow-scripts"\` srcdoc iframe, on the shared epoch clock (\`timeOrigin + now()\`, 0.1 ms resolution in the frame). Kit: the argument text so far through \`createPartialInputFeed\` (healed to closed JSON, at most one send per 16 ms) and the host bridge's \`tool-input-partial\`; raw: a host that posts already-closed arguments as the same notification. One send = what the page's main thread spends when the feed sends (heal the text, parse it, the bridge's checks and \`postMessage\`), its mean over the run's sends (each timed on the page's clock, 0.1 ms steps), against a plain \`JSON.parse\` of the same text closed (repeated until 2 ms passed, so its mean is below the clock's step). ${partial.map((size) => size.kit.length).join(' and ')} interleaved runs per size after one warm-up run (at least ${PARTIAL.runs}, more while the goal's verdict could still flip, at most ${PARTIAL.maxRuns}); every figure is the median of the per-run figures, ratios the medians of the per-run ratios.`,
     '',
     `| arguments | kit: piece -> app rendered | raw notification of closed arguments (floor) | kit vs raw | kit: one send | \`JSON.parse\` of the same text | send vs \`JSON.parse\` | within one frame at 60 Hz (${FRAME_MS} ms) |`,
     '|---:|---:|---:|---:|---:|---:|---:|---|',
@@ -322,7 +342,7 @@ function writeManyFramesSection(
   const goals = (Object.keys(FRAME_FIGURES) as (keyof typeof FRAME_FIGURES)[]).map((key) => {
     const goal = recordGoal(
       `many frames: ${FRAME_FIGURES[key]}, 50 app results vs 1 through McpAppFrame`,
-      ratioGoal({ subject: pick('kit', 50, key), baseline: pick('kit', 1, key), max: 1.5 }),
+      ratioGoal({ subject: pick('kit', 50, key), baseline: pick('kit', 1, key), max: FRAMES_GOAL }),
     )
     return `| ${FRAME_FIGURES[key]} | **${goal}** | ${ratio('plain', key).toFixed(2)}x | ${ratio('eager', key).toFixed(2)}x |`
   })
@@ -331,7 +351,7 @@ function writeManyFramesSection(
     '',
     `Chromium ${version} (Debian, headless, Playwright), production React build, ${new Date().toISOString().slice(0, 10)}, machine load average ${load.toFixed(1)} on ${cpus().length} cores at the start. Run: \`pnpm exec tsx --conditions=@mcp-hitl/source --expose-gc packages/react/bench/apps.bench.ts\`.`,
     '',
-    `A chat-like transcript (a 800 px scrolling column opened at its newest message, as chats do) of 1, 10 or 50 turns, each a user line, an assistant line and an MCP App result: the real ext-apps \`App\` (frames-view.ts, its bundle inlined in the app document) that, once its handshake is done, asks the host for its data (\`tools/call\`), renders a 240 px card and calls the host again. Hosts: \`McpAppFrame\` as every doc uses it (lazy by default), the same frame with \`eager\`, and plain \`<iframe sandbox="allow-scripts" srcdoc>\` frames with the same app document answered by a raw postMessage echo (no kit, no checks; the floor). Each run is one page load in a fresh browser context; the 9 pages of a round run interleaved (the order rotates each round), ${n} rounds (${Math.round(seconds)} s for the row); figures are medians, ratios medians of the per-round ratios.`,
+    `A chat-like transcript (a 800 px scrolling column opened at its newest message, as chats do) of 1, 10 or 50 turns, each a user line, an assistant line and an MCP App result: the real ext-apps \`App\` (frames-view.ts, its bundle inlined in the app document) that, once its handshake is done, asks the host for its data (\`tools/call\`), renders a 240 px card and calls the host again. Hosts: \`McpAppFrame\` as every doc uses it (lazy by default), the same frame with \`eager\`, and plain \`<iframe sandbox="allow-scripts" srcdoc>\` frames with the same app document answered by a raw postMessage echo (no kit, no checks; the floor). Each run is one page load in a fresh browser context; the 9 pages of a round run interleaved (the order rotates each round), ${n} rounds (at least ${FRAMES.runs}, more while a goal's verdict could still flip, at most ${FRAMES.maxRuns}) (${Math.round(seconds)} s for the row); figures are medians, ratios medians of the per-round ratios.`,
     '',
     '- **First app interactive**: render start -> the first app\'s second host request (handshake, data, rendered) reached the host.',
     '- **Renderer memory**: PSS (`/proc/<pid>/smaps_rollup`) summed over every renderer process the page load started (Chromium puts the sandboxed frames in a process of their own beside the page\'s; about 100 MB of it is the page and Chromium\'s own, whatever the host), measured once the page settled (no app became interactive for 0.5 s, and for plain and eager frames all of them were) after a critical memory-pressure signal to every process. `measureUserAgentSpecificMemory` needs a cross-origin-isolated page and `JSHeapUsedSize` sees only the page\'s own heap, not the frames\' process, so neither measures what the frames cost.',

@@ -7,9 +7,11 @@
  */
 import { readFileSync } from 'node:fs'
 import type { Browser, CDPSession } from 'playwright-core'
-import { interleave } from '../../../scripts/bench-goal'
+import { interleave, ratioStable } from '../../../scripts/bench-goal'
 import type { FramesMode, TranscriptConfig, TranscriptRun } from './frames-page'
 
+/** The figures the 50-vs-1 goals judge. */
+export const GOAL_FIGURES = ['firstInteractiveMs', 'rendererMb', 'longestStallMs'] as const
 /** Transcript lengths measured. */
 export const FRAME_COUNTS = [1, 10, 50] as const
 /** Hosts measured. */
@@ -30,6 +32,9 @@ export type ManyFramesSamples = Record<FramesMode, Record<number, ManyFramesRun[
 /** How many runs and how long a page may take. */
 export interface ManyFramesConfig {
   runs: number
+  /** More rounds while a 50-vs-1 goal of the kit (every figure within `goal` x) could still flip, up to `maxRuns`. */
+  goal: number
+  maxRuns: number
   warmup: number
   quietMs: number
   capMs: number
@@ -95,7 +100,16 @@ export async function runManyFramesBench(browser: Browser, url: string, config: 
       }
     }
   }
-  await interleave(subjects, { runs: config.runs, warmup: config.warmup })
+  const measured = (mode: FramesMode, count: number) => samples[mode][count]!.slice(config.warmup)
+  const stable = () =>
+    GOAL_FIGURES.every((key) =>
+      ratioStable(
+        measured('kit', 50).map((run) => run[key]),
+        measured('kit', 1).map((run) => run[key]),
+        config.goal,
+      ),
+    )
+  await interleave(subjects, { runs: config.runs, warmup: config.warmup, maxRuns: config.maxRuns, until: stable })
   // interleave() keeps only one figure; drop the warm-up rounds from the full figures too.
   for (const mode of FRAME_MODES) for (const count of FRAME_COUNTS) samples[mode][count] = samples[mode][count]!.slice(config.warmup)
   await cdp.detach()

@@ -7,7 +7,7 @@
  * the app's `ontoolinputpartial` rendered it) goes back to Node.
  */
 import { createMcpAppHostBridge, createPartialInputFeed } from '@mcp-hitl/core/apps'
-import { interleave } from '../../../scripts/bench-goal'
+import { interleave, spread, stableAgainst } from '../../../scripts/bench-goal'
 
 /** Who delivers the pieces. */
 export type PartialMode = 'kit' | 'raw'
@@ -18,6 +18,9 @@ export interface PartialInputBenchConfig {
   /** Pause between two pieces, in ms (a model writing 50 pieces a second: 20). */
   paceMs: number
   runs: number
+  /** More runs while the latency goal (median at most `goalMs`) could still flip, up to `maxRuns`. */
+  goalMs: number
+  maxRuns: number
   /** Argument sizes measured: each piece's item carries `pad` more characters (0: about 1 KB in all at 150 pieces). */
   sizes: readonly { pad: number }[]
 }
@@ -175,7 +178,10 @@ async function runOne(mode: PartialMode, config: PartialInputBenchConfig, pad: n
       warm = false
       return latency
     }
-    const samples = await interleave({ kit, raw: () => runOne('raw', config, pad) }, { runs: config.runs, warmup: 1 })
+    const samples = await interleave(
+      { kit, raw: () => runOne('raw', config, pad) },
+      { runs: config.runs, warmup: 1, maxRuns: config.maxRuns, until: (x) => stableAgainst(spread(x.kit!), config.goalMs) },
+    )
     let text = ''
     for (let i = 0; i < config.pieces; i++) text += piece(i, pad)
     all.push({ argumentChars: closed(text).length, ...samples, sendMs, parseMs })
