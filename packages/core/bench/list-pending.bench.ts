@@ -10,12 +10,11 @@
  * broker and store API only. Writes its section of BENCHMARKS.md between `<!-- bench:list-pending -->` markers.
  */
 import { cpus, loadavg } from 'node:os'
-import type { ElicitationDataPart, ElicitRequestFormParams, ListElicitationsBody } from '@mcp-hitl/core'
+import type { ElicitRequestFormParams, ListElicitationsBody } from '@mcp-hitl/core'
 import {
   createElicitationBroker,
   createListHandler,
   createMemoryElicitationStore,
-  type ElicitationBroker,
   type ElicitationStore,
 } from '@mcp-hitl/core/server'
 import { createRedisElicitationStore } from '@mcp-hitl/core/server/redis'
@@ -23,6 +22,7 @@ import { createClient } from 'redis'
 import { interleave, median, ratioGoal, ratioStable } from '../../../scripts/bench-goal'
 import { benchRuns, recordGoal, recordRaisedLimits, writeBenchSection } from '../../../scripts/bench-section'
 import { startRedisServer } from '../test/redis/redis-server'
+import { type ParkCounts, parkPending } from './park-pending'
 
 const SMALL = 100
 const LARGE = 50_000
@@ -52,48 +52,6 @@ const FORM: ElicitRequestFormParams = {
   },
 }
 
-/** What parking saw: the store errors on create, and the requests asked again after one. */
-interface ParkCounts {
-  storeErrors: unknown[]
-  retried: number
-}
-
-/** Asks once; resolves with the first part the broker shows for it: pending (parked), or failed with its reason. */
-function parkOne(broker: ElicitationBroker, sessionId: string): Promise<{ status: string; reason?: string }> {
-  return new Promise((resolve) => {
-    // Settles only when the broker closes (cancelled): not awaited here.
-    void broker.request(FORM, { sessionId, emit: (part: ElicitationDataPart) => resolve(part.data) })
-  })
-}
-
-/**
- * Parks `count` pending elicitations, `PER_SESSION` per session, `PARK_BATCH` at a time so the
- * store keeps up. A request the store failed on (a command past its timeout on a loaded machine)
- * is asked again, at most `PARK_RETRIES` times with a pause; a refusal for any other reason (a
- * limit), or a store that keeps failing, ends the benchmark with the store's own error.
- */
-async function park(broker: ElicitationBroker, count: number, counts: ParkCounts): Promise<void> {
-  const ask = async (sessionId: string): Promise<void> => {
-    for (let attempt = 0; ; attempt++) {
-      const part = await parkOne(broker, sessionId)
-      if (part.status === 'pending') return
-      if (!/store is unavailable/.test(part.reason ?? '')) {
-        throw new Error(`the broker refused a bench elicitation (${part.status}: ${part.reason}): are the limits raised enough?`)
-      }
-      if (attempt >= PARK_RETRIES) {
-        const last = counts.storeErrors[counts.storeErrors.length - 1]
-        throw new Error(`parking: the store failed ${PARK_RETRIES + 1} times in a row: ${last instanceof Error ? last.message : String(last)}`, { cause: last })
-      }
-      counts.retried++
-      await new Promise((r) => setTimeout(r, 250 * (attempt + 1)))
-    }
-  }
-  for (let start = 0; start < count; start += PARK_BATCH) {
-    const end = Math.min(count, start + PARK_BATCH)
-    await Promise.all(Array.from({ length: end - start }, (_, k) => ask(`list-${Math.floor((start + k) / PER_SESSION)}`)))
-  }
-}
-
 /** A broker holding `count` pending elicitations, and its list route. */
 async function listRoute(store: ElicitationStore, count: number) {
   const counts: ParkCounts = { storeErrors: [], retried: 0 }
@@ -105,7 +63,7 @@ async function listRoute(store: ElicitationStore, count: number) {
     },
   })
   try {
-    await park(broker, count, counts)
+    await parkPending(broker, { form: FORM, count, perSession: PER_SESSION, batch: PARK_BATCH, retries: PARK_RETRIES, sessionPrefix: 'list-' }, counts)
   } catch (error) {
     await broker.close()
     throw error
