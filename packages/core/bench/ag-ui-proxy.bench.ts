@@ -10,8 +10,8 @@
  *   SSE events out, the answer read from `RUN_FINISHED.result`;
  * - `@ag-ui/mcp-apps-middleware` 0.1.1 behind the same AG-UI route.
  * The three run interleaved; the goal is the kit middleware within 1.2x of the HTTP proxy handler
- * (median of the per-round ratios). Writes its section of BENCHMARKS.md between
- * `<!-- bench:ag-ui-proxy -->` markers.
+ * (median of the per-round ratios). Its section (`<!-- bench:ag-ui-proxy -->`) goes into
+ * BENCHMARKS.md through `pnpm bench` (bench-section.ts).
  */
 import { cpus, loadavg } from 'node:os'
 import type { RunAgentInput } from '@ag-ui/client'

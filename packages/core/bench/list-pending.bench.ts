@@ -7,7 +7,7 @@
  * elicitations and when it holds 50,000, spread over sessions of 5 in both cases; in the memory
  * store and in the Redis store (its own redis-server on loopback). The two sizes run interleaved;
  * the goal is the 50,000 figure within 1.5x of the 100 one, per store. Written against the public
- * broker and store API only. Writes its section of BENCHMARKS.md between `<!-- bench:list-pending -->` markers.
+ * broker and store API only. Its section (`<!-- bench:list-pending -->`) goes into BENCHMARKS.md through `pnpm bench`.
  */
 import { cpus, loadavg } from 'node:os'
 import type { ElicitRequestFormParams, ListElicitationsBody } from '@mcp-hitl/core'

@@ -9,7 +9,7 @@
  *   so the answer travels B -> Redis -> A's subscriber exactly as between two machines);
  * - throughput: 1,000 pending elicitations answered with 64 responds in flight, settles per second.
  * Every figure is a median of per-run figures; default limits (the 1,000 pending are spread over
- * sessions of 20). Writes its section of BENCHMARKS.md between `<!-- bench:redis -->` markers.
+ * sessions of 20). Its section (`<!-- bench:redis -->`) goes into BENCHMARKS.md through `pnpm bench` (bench-section.ts).
  */
 import { cpus, loadavg } from 'node:os'
 import type { ElicitRequestFormParams, ElicitResult, ElicitationDataPart } from '@mcp-hitl/core'
