@@ -47,6 +47,11 @@ describe('BENCHMARKS.md from one run', () => {
     expect(text).toContain('- size: up front: missed, under its floor')
     expect(text).not.toContain('limit: maxPendingTotal')
     expect(text).not.toContain('Quick run')
+    expect(text).toContain('**Run on a loaded machine** (1-minute load above its 2 cores)')
+  })
+
+  it('says nothing of load when the machine stayed under its core count', () => {
+    expect(renderBenchmarks(report({ loadStart: [0.8, 1, 1], loadEnd: [1.9, 1, 1] }))).not.toContain('loaded machine')
   })
 
   it('puts the sections in the fixed order, a new one after the known ones', () => {

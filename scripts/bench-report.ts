@@ -61,6 +61,12 @@ export function renderBenchmarks(report: BenchReport): string {
     'Written as a whole by one `pnpm bench` run (every section below comes from that run); a benchmark run alone prints its section and leaves this file as it is. Every goal is a ratio or a bound measured in the same run, from medians over interleaved runs. `BENCH_QUICK=1` gives every benchmark short iteration counts (for checking a benchmark while developing it); a run with it says so here.',
     '',
     `Run ${report.date}, Node ${report.node}, ${report.cores} cores; load average (1 / 5 / 15 min) ${loads(report.loadStart)} at the start, ${loads(report.loadEnd)} at the end.`,
+    ...(Math.max(report.loadStart[0] ?? 0, report.loadEnd[0] ?? 0) > report.cores
+      ? [
+          '',
+          `**Run on a loaded machine** (1-minute load above its ${report.cores} cores): absolute times are inflated; the ratios, from interleaved runs, are what to read, and a verdict marked unstable could flip on a quieter run.`,
+        ]
+      : []),
     ...(report.quick
       ? ['', '**Quick run (`BENCH_QUICK=1`)**: short iteration counts, for checking the benchmarks themselves; the figures and verdicts are not for the record.']
       : []),
