@@ -1,31 +1,42 @@
 /**
  * Each benchmark owns one section of BENCHMARKS.md, between `<!-- bench:NAME -->` and
- * `<!-- /bench:NAME -->`, and rewrites only that section, so the benchmarks run in any order.
+ * `<!-- /bench:NAME -->`. Under `pnpm bench` (which sets `BENCH_SECTIONS` to the run's directory)
+ * the section goes there, and the run writes BENCHMARKS.md as a whole once every benchmark ran
+ * (bench-report.ts); a benchmark run alone prints its section and says that it left the file as it is.
  * Goals, size checks and raised limits are printed as they are judged and, under `pnpm bench`,
  * added to the run's summary (`BENCH_SUMMARY`, one `kind<TAB>verdict<TAB>line` per row).
+ * `BENCH_QUICK=1` asks every benchmark for short iteration counts ({@link benchRuns}), for
+ * checking a benchmark while developing it; a full run with it says so in its header.
  */
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { type BundleSize, kb } from './bench-bundle'
 import type { GoalVerdict } from './bench-goal'
 
-const FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../BENCHMARKS.md')
-const HEADER =
-  '# Benchmarks\n\nWritten by `pnpm bench`; every goal is a ratio or a bound measured in the same run, ' +
-  'from medians over interleaved runs.\n'
+/** Whether this run asked for short iteration counts (`BENCH_QUICK=1`). */
+export const BENCH_QUICK = process.env.BENCH_QUICK === '1'
 
-/** Replaces (or appends) the section `name` of BENCHMARKS.md with `lines`, and prints it. */
-export function writeBenchSection(name: string, lines: readonly string[]): void {
-  const open = `<!-- bench:${name} -->`
-  const close = `<!-- /bench:${name} -->`
-  const section = [open, ...lines, close].join('\n')
-  const doc = existsSync(FILE) ? readFileSync(FILE, 'utf8') : HEADER
-  const start = doc.indexOf(open)
-  const end = start >= 0 ? doc.indexOf(close, start) : -1
-  const next = end > start ? doc.slice(0, start) + section + doc.slice(end + close.length) : `${doc.trimEnd()}\n\n${section}\n`
-  writeFileSync(FILE, next)
+/** `full` runs, or under `BENCH_QUICK=1` `quick` runs (default: at most 3). */
+export function benchRuns(full: number, quick = Math.min(full, 3)): number {
+  return BENCH_QUICK ? quick : full
+}
+
+/**
+ * Leaves the section `name` in the run's directory (`BENCH_SECTIONS`), or, for a benchmark run
+ * alone, only prints it; returns where it went (undefined: printed only).
+ */
+export function writeBenchSection(name: string, lines: readonly string[], dir = process.env.BENCH_SECTIONS): string | undefined {
+  if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`writeBenchSection(): "${name}" is not a section name (lowercase letters, digits, dashes)`)
+  const section = [`<!-- bench:${name} -->`, ...lines, `<!-- /bench:${name} -->`].join('\n')
   console.log(section)
+  if (!dir) {
+    console.log(`(section "${name}" printed only: BENCHMARKS.md is not rewritten by a benchmark run alone; \`pnpm bench\` writes it as a whole)`)
+    return undefined
+  }
+  mkdirSync(dir, { recursive: true })
+  const file = path.join(dir, `${name}.md`)
+  writeFileSync(file, `${section}\n`)
+  return file
 }
 
 function summarize(kind: 'goal' | 'size' | 'limit', verdict: 'met' | 'missed' | 'note', line: string): void {

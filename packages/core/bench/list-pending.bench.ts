@@ -7,7 +7,7 @@
  * elicitations and when it holds 50,000, spread over sessions of 5 in both cases; in the memory
  * store and in the Redis store (its own redis-server on loopback). The two sizes run interleaved;
  * the goal is the 50,000 figure within 1.5x of the 100 one, per store. Written against the public
- * broker and store API only. Writes its section of BENCHMARKS.md between `<!-- bench:list-pending -->` markers.
+ * broker and store API only. Its section (`<!-- bench:list-pending -->`) goes into BENCHMARKS.md through `pnpm bench`.
  */
 import { cpus, loadavg } from 'node:os'
 import type { ElicitRequestFormParams } from '@mcp-hitl/core'
@@ -19,11 +19,12 @@ import {
 } from '@mcp-hitl/core/server'
 import { createRedisElicitationStore } from '@mcp-hitl/core/server/redis'
 import { createClient } from 'redis'
-import { interleave, median, ratioGoal } from '../../../scripts/bench-goal'
-import { recordGoal, recordRaisedLimits, writeBenchSection } from '../../../scripts/bench-section'
+import { interleave, median, ratioGoal, ratioStable } from '../../../scripts/bench-goal'
+import { benchRuns, recordGoal, recordRaisedLimits, writeBenchSection } from '../../../scripts/bench-section'
 import type { ListElicitationsBody } from '../src/elicitation/wire'
 import { createMemoryElicitationStore } from '../src/server/elicitation/stores/memory-store'
 import { startRedisServer } from '../test/redis/redis-server'
+import { type ParkCounts, parkPending } from './park-pending'
 
 const SMALL = 100
 const LARGE = 50_000
@@ -31,10 +32,15 @@ const PER_SESSION = 5
 // The sessions listed: present, with the same records, at both sizes.
 const LISTED_SESSIONS = 20
 const LISTS_PER_RUN = 200
-const RUNS = 15
+const RUNS = benchRuns(15)
+const MAX_RUNS = benchRuns(45, 6)
+// 50,000 pending within this factor of 100.
+const GOAL = 1.5
 // 50,000 pending is over the default `maxPendingTotal` (10,000).
 const LIMITS = { maxPendingTotal: LARGE }
-const PARK_BATCH = 1_000
+const PARK_BATCH = 500
+// A loaded machine can hold a store command past its timeout; a request that failed so is asked again this many times.
+const PARK_RETRIES = 3
 
 const FORM: ElicitRequestFormParams = {
   message: 'Confirm the booking',
@@ -48,33 +54,22 @@ const FORM: ElicitRequestFormParams = {
   },
 }
 
-/** Parks `count` pending elicitations, `PER_SESSION` per session, in batches so Redis keeps up. */
-async function park(broker: ElicitationBroker, count: number, counts: () => { requested: number; refused: number }): Promise<void> {
-  for (let start = 0; start < count; start += PARK_BATCH) {
-    const end = Math.min(count, start + PARK_BATCH)
-    for (let i = start; i < end; i++) void broker.request(FORM, { sessionId: `list-${Math.floor(i / PER_SESSION)}` })
-    const deadline = Date.now() + 120_000
-    while (counts().requested < end) {
-      const { requested, refused } = counts()
-      if (refused > 0) throw new Error(`the broker refused ${refused} bench elicitations: are the limits raised enough?`)
-      if (Date.now() > deadline) throw new Error(`parked only ${requested} of ${count} pending elicitations`)
-      await new Promise((r) => setTimeout(r, 2))
-    }
-  }
-}
-
 /** A broker holding `count` pending elicitations, and its list route. */
 async function listRoute(store: ElicitationStore, count: number) {
-  const counts = { requested: 0, refused: 0 }
+  const counts: ParkCounts = { storeErrors: [], retried: 0 }
   const broker = createElicitationBroker({
     store,
     ...LIMITS,
     onEvent: (e) => {
-      if (e.type === 'requested') counts.requested++
-      if (e.type === 'refused') counts.refused++
+      if (e.type === 'store_error' && e.operation === 'create') counts.storeErrors.push(e.error)
     },
   })
-  await park(broker, count, () => counts)
+  try {
+    await parkPending(broker, { form: FORM, count, perSession: PER_SESSION, batch: PARK_BATCH, retries: PARK_RETRIES, sessionPrefix: 'list-' }, counts)
+  } catch (error) {
+    await broker.close()
+    throw error
+  }
   const handler = createListHandler(broker, { getSessionId: (r) => r.headers.get('x-session-id') })
   let session = 0
   /** Mean ms per GET over one run of sequential lists, cycling through the listed sessions. */
@@ -90,7 +85,7 @@ async function listRoute(store: ElicitationStore, count: number) {
     }
     return (performance.now() - start) / LISTS_PER_RUN
   }
-  return { broker, run }
+  return { broker, run, counts }
 }
 
 interface StoreResult {
@@ -98,18 +93,31 @@ interface StoreResult {
   small: number[]
   large: number[]
   goal: string
+  /** Parking requests asked again after a store error. */
+  retried: number
 }
 
 async function compare(name: string, createStore: (label: string) => Promise<ElicitationStore>): Promise<StoreResult> {
   const small = await listRoute(await createStore('small'), SMALL)
-  const large = await listRoute(await createStore('large'), LARGE)
-  const samples = await interleave({ small: small.run, large: large.run }, { runs: RUNS, warmup: 2 })
-  await Promise.all([small.broker.close(), large.broker.close()])
-  const goal = recordGoal(
-    `list route, ${name}: ${LARGE.toLocaleString('en-US')} vs ${SMALL} pending`,
-    ratioGoal({ subject: samples.large, baseline: samples.small, max: 1.5 }),
-  )
-  return { name, ...samples, goal }
+  // Closed whatever happens next: its parked requests settle (cancelled) before the store goes.
+  const large = await listRoute(await createStore('large'), LARGE).catch(async (error: unknown) => {
+    await small.broker.close()
+    throw error
+  })
+  try {
+    // More rounds while the verdict could still flip (a loaded machine), up to MAX_RUNS.
+    const samples = await interleave(
+      { small: small.run, large: large.run },
+      { runs: RUNS, warmup: 2, maxRuns: MAX_RUNS, until: (x) => ratioStable(x.large!, x.small!, GOAL) },
+    )
+    const goal = recordGoal(
+      `list route, ${name}: ${LARGE.toLocaleString('en-US')} vs ${SMALL} pending`,
+      ratioGoal({ subject: samples.large, baseline: samples.small, max: GOAL }),
+    )
+    return { name, ...samples, goal, retried: small.counts.retried + large.counts.retried }
+  } finally {
+    await Promise.all([small.broker.close(), large.broker.close()])
+  }
 }
 
 async function main(): Promise<void> {
@@ -148,13 +156,16 @@ async function main(): Promise<void> {
     `A page that reloads asks the list route for its session's pending elicitations (here ${PER_SESSION}). ` +
       `The store holds ${SMALL} or ${LARGE.toLocaleString('en-US')} pending elicitations, ${PER_SESSION} per session; ` +
       `mean time per \`GET\` (handler, \`listPending\`, JSON body read back) over ${LISTS_PER_RUN} sequential lists per run, ` +
-      `${RUNS} interleaved runs per size after 2 warm-up runs; the times are medians of the runs, the goal the median of the per-run ratios. Redis: redis-server on loopback.`,
+      `${RUNS} interleaved runs per size after 2 warm-up runs (more, up to ${MAX_RUNS}, while the verdict's median could still cross the limit; n says how many); the times are medians of the runs, the goal the median of the per-run ratios. Redis: redis-server on loopback.`,
     '',
     limits,
     '',
     `| store | ${SMALL} pending | ${LARGE.toLocaleString('en-US')} pending | goal: ${LARGE.toLocaleString('en-US')} within 1.5x of ${SMALL} |`,
     '|---|---:|---:|---|',
     ...results.map((r) => `| ${r.name} | ${ms(median(r.small))} | ${ms(median(r.large))} | ${r.goal} |`),
+    ...results
+      .filter((r) => r.retried > 0)
+      .map((r) => `\n${r.name}: ${r.retried} of the parked requests were asked again after a store error (a command past its timeout while the machine was loaded).`),
   ])
 }
 

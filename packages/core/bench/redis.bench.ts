@@ -9,7 +9,7 @@
  *   so the answer travels B -> Redis -> A's subscriber exactly as between two machines);
  * - throughput: 1,000 pending elicitations answered with 64 responds in flight, settles per second.
  * Every figure is a median of per-run figures; default limits (the 1,000 pending are spread over
- * sessions of 20). Writes its section of BENCHMARKS.md between `<!-- bench:redis -->` markers.
+ * sessions of 20). Its section (`<!-- bench:redis -->`) goes into BENCHMARKS.md through `pnpm bench` (bench-section.ts).
  */
 import { cpus, loadavg } from 'node:os'
 import type { ElicitRequestFormParams, ElicitResult, ElicitationDataPart } from '@mcp-hitl/core'
@@ -20,15 +20,17 @@ import {
 } from '@mcp-hitl/core/server'
 import { createRedisElicitationStore } from '@mcp-hitl/core/server/redis'
 import { createClient } from 'redis'
-import { boundGoal, interleave, median, medianRatio, percentile } from '../../../scripts/bench-goal'
-import { recordGoal, writeBenchSection } from '../../../scripts/bench-section'
+import { boundGoal, interleave, median, medianRatio, percentile, spread, stableAgainst } from '../../../scripts/bench-goal'
+import { benchRuns, recordGoal, writeBenchSection } from '../../../scripts/bench-section'
 import { createMemoryElicitationStore } from '../src/server/elicitation/stores/memory-store'
 import { startRedisServer } from '../test/redis/redis-server'
 
-const RUNS = 7
+const RUNS = benchRuns(7)
+const MAX_RUNS = benchRuns(21, 4)
+const P99_GOAL_MS = 10
 const PER_RUN = 300
 const BULK = 1000
-const BULK_RUNS = 3
+const BULK_RUNS = benchRuns(3, 2)
 const IN_FLIGHT = 64
 // The default cap per session; the bulk runs spread their pending elicitations over sessions of this size.
 const PER_SESSION = 20
@@ -53,22 +55,55 @@ interface Pair {
   answerer: ElicitationBroker
 }
 
-/** Asks once; resolves when the pending part is out, with its id and the request's result. */
-function ask(broker: ElicitationBroker, sessionId = 'bench'): Promise<{ id: string; sessionId: string; done: Promise<number> }> {
-  return new Promise((resolve) => {
+// A loaded machine can hold a store command past its timeout: a request the store failed on is asked again this many times.
+const ASK_RETRIES = 3
+let askRetries = 0
+
+/** Asks once; resolves when the pending part is out, with its id and the request's result; rejects when the broker refused it. */
+function askOnce(broker: ElicitationBroker, sessionId: string): Promise<{ id: string; sessionId: string; done: Promise<number> }> {
+  return new Promise((resolve, reject) => {
     let resolvedAt = 0
     const result: Promise<ElicitResult> = broker.request(FORM, {
       sessionId,
       emit: (part: ElicitationDataPart) => {
         if (part.data.status === 'pending') {
           resolve({ id: part.id, sessionId, done: result.then(() => resolvedAt) })
-        }
+        } else reject(new Error(`request refused (${part.data.status}): ${part.data.reason ?? 'no reason given'}`))
       },
     })
     void result.then(() => {
       resolvedAt = performance.now()
     })
   })
+}
+
+/** {@link askOnce}, asked again (with a pause) when the store was unavailable, at most ASK_RETRIES times; any other refusal is the bench's failure. */
+async function ask(broker: ElicitationBroker, sessionId = 'bench'): Promise<{ id: string; sessionId: string; done: Promise<number> }> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await askOnce(broker, sessionId)
+    } catch (error) {
+      if (attempt >= ASK_RETRIES || !/store is unavailable/.test(String(error))) throw error
+      askRetries++
+      await new Promise((r) => setTimeout(r, 250 * (attempt + 1)))
+    }
+  }
+}
+
+/** Runs `work` over `items` with at most `limit` in flight; the first failure rejects once every started one ended. */
+async function pooled<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length)
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++
+      out[i] = await work(items[i]!, i)
+    }
+  }
+  const results = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, worker))
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
+  if (failed) throw failed.reason
+  return out
 }
 
 /** One sequential run: latency of each settle, respond start -> request resolved. */
@@ -84,19 +119,14 @@ async function latencyRun(pair: Pair, count: number): Promise<number[]> {
   return samples
 }
 
-/** BULK pending at once, answered with IN_FLIGHT responds in flight; settles per second. */
+/** BULK pending at once (asked IN_FLIGHT at a time), answered with IN_FLIGHT responds in flight; settles per second. */
 async function throughput(pair: Pair): Promise<number> {
-  const asked = await Promise.all(Array.from({ length: BULK }, (_, i) => ask(pair.asker, `bulk-${Math.floor(i / PER_SESSION)}`)))
+  const asked = await pooled(Array.from({ length: BULK }, (_, i) => `bulk-${Math.floor(i / PER_SESSION)}`), IN_FLIGHT, (sessionId) => ask(pair.asker, sessionId))
   const start = performance.now()
-  let next = 0
-  const worker = async () => {
-    while (next < asked.length) {
-      const { id, sessionId } = asked[next++]!
-      const outcome = await pair.answerer.respond({ id, action: 'accept', content: ANSWER }, sessionId)
-      if (!outcome.ok) throw new Error(`${pair.name}: respond refused: ${outcome.code}`)
-    }
-  }
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker))
+  await pooled(asked, IN_FLIGHT, async ({ id, sessionId }) => {
+    const outcome = await pair.answerer.respond({ id, action: 'accept', content: ANSWER }, sessionId)
+    if (!outcome.ok) throw new Error(`${pair.name}: respond refused: ${outcome.code}`)
+  })
   await Promise.all(asked.map((a) => a.done))
   return BULK / ((performance.now() - start) / 1000)
 }
@@ -118,7 +148,32 @@ async function main(): Promise<void> {
     stores.push(store)
     return store
   }
-  const broker = (store: ElicitationStore) => createElicitationBroker({ store })
+  const brokers: ElicitationBroker[] = []
+  const broker = (store: ElicitationStore) => {
+    const created = createElicitationBroker({ store })
+    brokers.push(created)
+    return created
+  }
+  // Closed in order whatever happens: brokers first (their waiters settle), then the stores, then redis-server.
+  const shutdown = async () => {
+    const closed = [...(await Promise.allSettled(brokers.map((b) => b.close()))), ...(await Promise.allSettled(stores.map((store) => store.close())))]
+    await server.stop()
+    // A close that failed is a failure of the run, reported without hiding an earlier error.
+    for (const result of closed) {
+      if (result.status === 'rejected') {
+        console.error('redis bench: closing failed:', result.reason)
+        process.exitCode = 1
+      }
+    }
+  }
+  try {
+    writeBenchSection('redis', await measure(broker, redisStore))
+  } finally {
+    await shutdown()
+  }
+}
+
+async function measure(broker: (store: ElicitationStore) => ElicitationBroker, redisStore: () => Promise<ElicitationStore>): Promise<string[]> {
   const memory = broker(createMemoryElicitationStore())
   const redisA = broker(await redisStore())
   const redisB = broker(await redisStore())
@@ -141,7 +196,15 @@ async function main(): Promise<void> {
     return rate
   }
   // Interleaved runs, so a load spike on the machine hits every path alike.
-  const p99s = await interleave(Object.fromEntries(pairs.map((pair) => [pair.name, latencySubject(pair)])), { runs: RUNS, warmup: 1 })
+  // More rounds while the cross-replica p99's verdict could still flip (a loaded machine), up to MAX_RUNS.
+  const cross = pairs[2]!
+  const p99s = await interleave(Object.fromEntries(pairs.map((pair) => [pair.name, latencySubject(pair)])), {
+    runs: RUNS,
+    warmup: 1,
+    maxRuns: MAX_RUNS,
+    until: (x) => stableAgainst(spread(x[cross.name]!), P99_GOAL_MS),
+  })
+  const runs = p99s[cross.name]!.length
   await interleave(Object.fromEntries(pairs.map((pair) => [pair.name, rateSubject(pair)])), { runs: BULK_RUNS, warmup: 1 })
 
   // interleave() drops each subject's warm-up run; drop the matching figures.
@@ -150,17 +213,16 @@ async function main(): Promise<void> {
     const s = stats.get(pair)!
     return {
       pair,
-      p50s: measured(s.p50, RUNS),
-      p50: median(measured(s.p50, RUNS)),
-      p99: median(measured(s.p99, RUNS)),
+      p50s: measured(s.p50, runs),
+      p50: median(measured(s.p50, runs)),
+      p99: median(measured(s.p99, runs)),
       rate: median(measured(s.rate, BULK_RUNS)),
     }
   })
   const base = rows[0]!
-  const cross = pairs[2]!
   const goal = recordGoal(
     'cross-replica settle p99 on loopback',
-    boundGoal({ samples: p99s[cross.name]!, max: 10, unit: 'ms', digits: 3 }),
+    boundGoal({ samples: p99s[cross.name]!, max: P99_GOAL_MS, unit: 'ms', digits: 3 }),
   )
   const fmt = (ms: number) => ms.toFixed(3)
   const table = rows.map(
@@ -172,7 +234,7 @@ async function main(): Promise<void> {
     '',
     `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, redis-server on loopback, ${new Date().toISOString().slice(0, 10)}, 1-min load average ${load1?.toFixed(1)} at the end. Default limits. Run: \`pnpm exec tsx --conditions=@mcp-hitl/source packages/core/bench/redis.bench.ts\`.`,
     '',
-    `**Settle latency**: from the start of \`respond\` until the waiting \`request\` resolves; ${RUNS} interleaved runs of ${PER_RUN} sequential elicitations per path after one warm-up run; p50 and p99 are the medians of the per-run figures, the ratio the median of the per-run ratios. Across replicas = two brokers on two Redis stores (own command and pub/sub connections each), request on A, respond on B. **Throughput**: ${BULK.toLocaleString('en-US')} pending (sessions of ${PER_SESSION}), answered with ${IN_FLIGHT} responds in flight; median of ${BULK_RUNS} interleaved runs.`,
+    `**Settle latency**: from the start of \`respond\` until the waiting \`request\` resolves; ${runs} interleaved runs of ${PER_RUN} sequential elicitations per path after one warm-up run (at least ${RUNS}, more while the goal's verdict could still flip, at most ${MAX_RUNS}); p50 and p99 are the medians of the per-run figures, the ratio the median of the per-run ratios. Across replicas = two brokers on two Redis stores (own command and pub/sub connections each), request on A, respond on B. **Throughput**: ${BULK.toLocaleString('en-US')} pending (sessions of ${PER_SESSION}), answered with ${IN_FLIGHT} responds in flight; median of ${BULK_RUNS} interleaved runs.`,
     '',
     '| path | p50 ms | p99 ms | settles/s | p50 vs memory |',
     '|---|---|---|---|---|',
@@ -186,12 +248,8 @@ async function main(): Promise<void> {
         ]
       : []),
   ]
-
-  await Promise.all([memory.close(), redisA.close(), redisB.close()])
-  await Promise.all(stores.map((store) => store.close()))
-  await server.stop()
-
-  writeBenchSection('redis', lines)
+  if (askRetries > 0) lines.push('', `${askRetries} requests were asked again after the store was unavailable (a command past its timeout while the machine was loaded).`)
+  return lines
 }
 
 await main()

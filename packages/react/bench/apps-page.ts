@@ -7,7 +7,7 @@
 import type { RateLimit } from '@mcp-hitl/core/apps'
 import { createMcpAppHostBridge } from '@mcp-hitl/core/internal'
 import { AppBridge, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge'
-import { interleave } from '../../../scripts/bench-goal'
+import { interleave, ratioStable } from '../../../scripts/bench-goal'
 
 /** Who answers the view's calls. */
 export type Mode = 'raw' | 'rawapp' | 'bridge' | 'appbridge'
@@ -19,12 +19,12 @@ export interface Counts {
 }
 /** One run's figures, in ms. */
 export interface RunFigures {
+  /** Median, 95th and 99th percentile of every sequential call (none dropped), nearest rank. */
   p50: number
+  p95: number
   p99: number
-  /** All sequential calls: their total time / their count. */
+  /** All sequential calls: their total time / their count (not bound to the frame's 0.1 ms timer steps). */
   mean: number
-  /** Mean of the middle 80% of the sequential calls (no scheduler stalls). */
-  typical: number
   pipelinedMs: number
 }
 /** What the Node side asks for. */
@@ -32,6 +32,9 @@ export interface AppsBenchConfig {
   counts: Counts
   /** Runs per mode with console.debug a no-op (the goal) and live (for reference), after one warm-up run each. */
   runs: { quiet: number; live: number }
+  /** With console.debug a no-op: more rounds while the goal (kit bridge mean within `goal` x `App` + raw echo) could still flip, up to `maxQuiet`. */
+  goal: number
+  maxQuiet: number
   /** The kit bridge's rate limit for the bench (the default would refuse most of a pipelined burst). */
   rateLimit: RateLimit
 }
@@ -113,9 +116,14 @@ async function runOne(mode: Mode, quiet: boolean, counts: Counts, rateLimit: Rat
     const subject = (mode: Mode) => async () => {
       const run = await runOne(mode, quiet, config.counts, config.rateLimit)
       figures[mode].push(run)
-      return run.typical
+      return run.mean
     }
-    await interleave(Object.fromEntries(modes.map((mode) => [mode, subject(mode)])) as Record<Mode, () => Promise<number>>, { runs, warmup: 1 })
+    const until = quiet ? (x: Record<string, readonly number[]>) => ratioStable(x.bridge!, x.rawapp!, config.goal) : undefined
+    await interleave(Object.fromEntries(modes.map((mode) => [mode, subject(mode)])) as Record<Mode, () => Promise<number>>, {
+      runs,
+      warmup: 1,
+      ...(until ? { until, maxRuns: config.maxQuiet } : {}),
+    })
     // interleave() keeps only one figure; drop each mode's warm-up run from the full figures too.
     for (const mode of modes) figures[mode] = figures[mode].slice(1)
     samples[quiet ? 'quiet' : 'live'] = figures

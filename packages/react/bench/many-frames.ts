@@ -7,13 +7,19 @@
  */
 import { readFileSync } from 'node:fs'
 import type { Browser, CDPSession } from 'playwright-core'
-import { interleave } from '../../../scripts/bench-goal'
+import { interleave, ratioStable } from '../../../scripts/bench-goal'
 import type { FramesMode, TranscriptConfig, TranscriptRun } from './frames-page'
 
+/** The figures the 50-vs-1 goals judge. */
+export const GOAL_FIGURES = ['firstInteractiveMs', 'rendererMb', 'longestStallMs'] as const
 /** Transcript lengths measured. */
 export const FRAME_COUNTS = [1, 10, 50] as const
 /** Hosts measured. */
 export const FRAME_MODES: readonly FramesMode[] = ['kit', 'plain', 'eager']
+/** Hosts of the scroll row: the kit's lazy frame against the hand-written lazy floor. */
+export const SCROLL_MODES = ['kit', 'observed'] as const satisfies readonly FramesMode[]
+/** Apps in the scrolled transcript. */
+export const SCROLL_COUNT = 50
 /** One page load's figures, with the memory Node measured. */
 export interface ManyFramesRun extends TranscriptRun {
   /** PSS of the renderer processes the page load started, in MB. */
@@ -26,10 +32,17 @@ export type ManyFramesSamples = Record<FramesMode, Record<number, ManyFramesRun[
 /** How many runs and how long a page may take. */
 export interface ManyFramesConfig {
   runs: number
+  /** More rounds while a 50-vs-1 goal of the kit (every figure within `goal` x) could still flip, up to `maxRuns`. */
+  goal: number
+  maxRuns: number
   warmup: number
   quietMs: number
   capMs: number
+  /** Runs of the scroll row (a 50-app transcript scrolled to its top and back), and its speed. */
+  scroll: { runs: number; pxPerSecond: number }
 }
+/** Every scroll run's figures, by host. */
+export type ScrollSamples = Record<(typeof SCROLL_MODES)[number], ManyFramesRun[]>
 
 async function rendererPids(cdp: CDPSession): Promise<number[]> {
   const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] }
@@ -87,9 +100,42 @@ export async function runManyFramesBench(browser: Browser, url: string, config: 
       }
     }
   }
-  await interleave(subjects, { runs: config.runs, warmup: config.warmup })
+  const measured = (mode: FramesMode, count: number) => samples[mode][count]!.slice(config.warmup)
+  const stable = () =>
+    GOAL_FIGURES.every((key) =>
+      ratioStable(
+        measured('kit', 50).map((run) => run[key]),
+        measured('kit', 1).map((run) => run[key]),
+        config.goal,
+      ),
+    )
+  await interleave(subjects, { runs: config.runs, warmup: config.warmup, maxRuns: config.maxRuns, until: stable })
   // interleave() keeps only one figure; drop the warm-up rounds from the full figures too.
   for (const mode of FRAME_MODES) for (const count of FRAME_COUNTS) samples[mode][count] = samples[mode][count]!.slice(config.warmup)
+  await cdp.detach()
+  return samples
+}
+
+/**
+ * The scroll row: a 50-app transcript opened at its newest message, once settled scrolled to its top
+ * and back, the kit's lazy frame and the hand-written lazy floor interleaved (the order rotates each run).
+ */
+export async function runScrollBench(browser: Browser, url: string, config: ManyFramesConfig): Promise<ScrollSamples> {
+  const cdp = await browser.newBrowserCDPSession()
+  const samples: ScrollSamples = { kit: [], observed: [] }
+  const subject = (mode: (typeof SCROLL_MODES)[number]) => async () => {
+    const run = await loadOnce(browser, cdp, url, {
+      mode,
+      count: SCROLL_COUNT,
+      quietMs: config.quietMs,
+      capMs: config.capMs,
+      scrollPxPerSecond: config.scroll.pxPerSecond,
+    })
+    if (!run.scroll) throw new Error(`${mode}: the page did not report its scroll`)
+    samples[mode].push(run)
+    return run.scroll.longTaskMs
+  }
+  await interleave({ kit: subject('kit'), observed: subject('observed') }, { runs: config.scroll.runs, warmup: 0 })
   await cdp.detach()
   return samples
 }

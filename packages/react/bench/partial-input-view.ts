@@ -13,6 +13,6 @@ app.ontoolinputpartial = (params) => {
   const items = (params.arguments as { items?: unknown[] } | undefined)?.items
   root.textContent = JSON.stringify(params.arguments)
   const last = Array.isArray(items) ? items[items.length - 1] : undefined
-  parent.postMessage({ benchRendered: typeof last === 'string' ? Number(last.slice(1)) : -1, at: performance.timeOrigin + performance.now() }, '*')
+  parent.postMessage({ benchRendered: typeof last === 'string' ? Number.parseInt(last.slice(1), 10) : -1, at: performance.timeOrigin + performance.now() }, '*')
 }
 app.connect().then(() => parent.postMessage({ benchReady: true }, '*'))
