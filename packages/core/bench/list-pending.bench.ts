@@ -14,7 +14,6 @@ import type { ElicitRequestFormParams } from '@mcp-hitl/core'
 import {
   createElicitationBroker,
   createListHandler,
-  type ElicitationBroker,
   type ElicitationStore,
 } from '@mcp-hitl/core/server'
 import { createRedisElicitationStore } from '@mcp-hitl/core/server/redis'

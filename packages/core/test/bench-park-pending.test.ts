@@ -1,4 +1,5 @@
-import { createElicitationBroker, createMemoryElicitationStore, type ElicitationStore } from '@mcp-hitl/core/server'
+import { createElicitationBroker, type ElicitationStore } from '@mcp-hitl/core/server'
+import { createMemoryElicitationStore } from '../src/server/elicitation/stores/memory-store'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type ParkCounts, parkPending } from '../bench/park-pending'
 

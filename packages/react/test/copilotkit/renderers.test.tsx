@@ -53,7 +53,7 @@ describe('createMcpAppsActivityRenderer', () => {
     const useFrameProps = vi.fn(() => ({ theme: 'dark' as const, 'data-testid': 'frame' }))
     const renderer = createMcpAppsActivityRenderer({ transport: pending, className: 'app', useFrameProps, agentId: 'default', eager: true })
     expect(renderer).toMatchObject({ activityType: 'mcp-apps', agentId: 'default' })
-    render(<>{renderActivity(renderer, { id: 'act_1', activityType: 'mcp-apps', content: activity() })}</>)
+    render(renderActivity(renderer, { id: 'act_1', activityType: 'mcp-apps', content: activity() }))
     const frame = screen.getByTestId('frame')
     expect(frame.getAttribute('data-mcp-hitl-app-frame')).toBe('')
     expect(frame.className).toBe('app')
@@ -195,7 +195,7 @@ describe('createElicitationActivityRenderer inside ElicitationActivities', () =>
   it('outside ElicitationActivities it says where it belongs', () => {
     const renderer = createElicitationActivityRenderer()
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    expect(() => render(<>{renderActivity(renderer, elicitationMessage(data('el_x')))}</>)).toThrow(
+    expect(() => render(renderActivity(renderer, elicitationMessage(data('el_x'))))).toThrow(
       'must be rendered inside <ElicitationActivities agent={agent}>',
     )
     log.mockRestore()

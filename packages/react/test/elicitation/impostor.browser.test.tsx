@@ -10,7 +10,7 @@
 import type { McpAppsActivityContent } from '@mcp-hitl/core'
 import { createHttpProxyTransport, type McpAppMessageParams, type McpProxyTransport } from '@mcp-hitl/core/apps'
 import { afterEach, describe, expect, inject, it, vi } from 'vitest'
-import { page, userEvent } from 'vitest/browser'
+import { page, } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { McpAppFrame } from '../../src/apps'
 import { ElicitationDialog, useElicitation } from '../../src/elicitation'
