@@ -201,5 +201,3 @@ export type { AgUiEvent, AgUiNextAgent, AgUiObservable } from './server/ag-ui/ag
 export type { SessionBoundMiddleware } from './server/ag-ui/session-bound-middleware'
 
 // AI SDK, server side: the transport under URL mode, and what readAppTools reports it left out
-export type { UrlModeInnerTransport } from './server/elicitation/adapters/ai-sdk-url-mode'
-export type { DroppedAppToolDefinition } from './server/ai-sdk/app-tools'

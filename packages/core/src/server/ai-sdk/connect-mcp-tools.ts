@@ -28,6 +28,7 @@ import { type McpAppsDataPart, toMcpAppsDataPart, toPendingMcpAppsDataPart } fro
 import { type HitlServer, isHitlServer } from '../hitl-server'
 import { isUrlServerConfig, type McpUrlServerConfig } from '../mcp/mcp-server-config'
 import { attachBrokerToAiSdkClient } from '../elicitation/adapters/ai-sdk'
+import type { MCPTransport } from '@ai-sdk/mcp'
 import { type UrlModeInnerTransport, withUrlElicitation } from '../elicitation/adapters/ai-sdk-url-mode'
 import { BROKER_ELICITATION_CAPABILITY } from '../elicitation/adapters/broker-elicitation-capability'
 import { claimedServerName } from '../elicitation/adapters/read-context'
@@ -58,7 +59,7 @@ export interface ConnectMcpToolsOptions {
   /** Receives the `data-elicitation-request` and `data-mcp-apps` parts. */
   writer: McpToolsPartWriter
   /** Another transport to the server (auth, a custom fetch); default Streamable HTTP or SSE to `server.url`. */
-  transport?: UrlModeInnerTransport | undefined
+  transport?: MCPTransport | undefined
   /** Failures while closing (ending the MCP session), which `close()` does not throw; for logs. */
   onCloseError?: ((error: unknown) => void) | undefined
 }
@@ -122,7 +123,7 @@ export interface ConnectHitlToolsOptions {
   /** The UI message stream writer (`createUIMessageStream`'s `writer`). */
   writer: McpToolsPartWriter
   /** See {@link ConnectMcpToolsOptions.transport}. */
-  transport?: UrlModeInnerTransport | undefined
+  transport?: MCPTransport | undefined
   /** See {@link ConnectMcpToolsOptions.onCloseError}. */
   onCloseError?: ((error: unknown) => void) | undefined
 }

@@ -27,8 +27,8 @@ export type UrlModeInnerTransport = Pick<MCPTransport, 'start' | 'close' | 'oncl
   setProtocolVersion?(version: string): void
 }
 
-/** What {@link withUrlElicitation} returns: an `@ai-sdk/mcp` transport. */
-export type UrlModeTransport = MCPTransport & { setProtocolVersion(version: string): void }
+// What withUrlElicitation returns: an `@ai-sdk/mcp` transport (spelled out in its signature, so a user names it as `MCPTransport`).
+type UrlModeTransport = MCPTransport & { setProtocolVersion(version: string): void }
 
 type IncomingMessage = {
   id?: string | number
@@ -53,10 +53,10 @@ interface OpenRequest {
  * `context` is read once per message, like the form adapter's.
  */
 export function withUrlElicitation(
-  inner: UrlModeInnerTransport,
+  inner: MCPTransport,
   broker: Pick<ElicitationBroker, 'request' | 'complete'>,
   context: ElicitationContextOption,
-): UrlModeTransport {
+): MCPTransport & { setProtocolVersion(version: string): void } {
   // The server's info from its `initialize` answer, shown when the context names none (as the form adapter does).
   let peer: PeerInfo | undefined
   const read = (): ElicitationRequestContext => readContext(context, peer)
