@@ -115,10 +115,8 @@ const REACT_ENTRIES = [
     // once the guard is a typed module that the build compiles and minifies into its string
     // (frame-guard/, inlined from frame-guard-script.gen.ts): 28.8 KB of commented source became
     // 12 KB, 4.3 KB gzipped instead of 8 KB (the whole entry fell from 125.5 to 109.2 KB min, from
-    // 41.9 to 37.8 KB min+gzip). 77.3 KB once the live-frame pool keeps what the person looks at:
-    // a second, margin-free observer per lazy frame, its distance from view, and the pool choosing
-    // the farthest frame to evict (0.35 KB).
-    coreBudget: 77.5 * 1024,
+    // 41.9 to 37.8 KB min+gzip).
+    coreBudget: 77 * 1024,
     mustContain: 'McpAppFrame',
   },
 ] as const

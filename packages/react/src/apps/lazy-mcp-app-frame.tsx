@@ -9,13 +9,12 @@ import { EagerMcpAppFrame, type McpAppFrameProps as EagerMcpAppFrameProps } from
 export interface McpAppFrameProps extends EagerMcpAppFrameProps {
   /**
    * Mount the frame right away and keep it live, outside the pool (the opt-out of lazy mounting).
-   * Default false: the frame mounts when scrolled near or on screen, and the `pool` keeps the frames
-   * nearest to view live (every frame on screen, and up to its limit in all).
+   * Default false: the frame mounts when scrolled near, and only the `pool`'s most recent stay live.
    */
   eager?: boolean
   /** Stable id of the activity (from `useMcpAppsActivities`); defaults to a per-instance id. */
   activityId?: string
-  /** Bounds the number of live frames off screen across the chat. Default: a shared pool of 3. */
+  /** Bounds the number of live frames across the chat. Default: a shared pool of 3. */
   pool?: LiveFramePool
   /** How near the viewport a frame mounts (`IntersectionObserver` `rootMargin`). Default `'400px'`. */
   rootMargin?: string
@@ -26,8 +25,8 @@ export interface McpAppFrameProps extends EagerMcpAppFrameProps {
 /**
  * Renders one MCP App in a sandboxed iframe (see `EagerMcpAppFrame` for what the frame does). Lazy
  * by default, so a long chat with many app results costs about what one costs: the iframe mounts
- * only when scrolled near the viewport, every frame on screen is live, and the `pool` evicts the
- * frames farthest from view beyond its limit; the others show a placeholder at the app's last height (or its expected height), so the scroll
+ * only when scrolled near the viewport, and only the most recently shown frames (`pool`) stay live;
+ * the others show a placeholder at the app's last height (or its expected height), so the scroll
  * position does not jump. `eager` mounts it at once. The ref and other props go to the frame's root.
  */
 export const McpAppFrame = forwardRef<HTMLDivElement, McpAppFrameProps>(function McpAppFrame(props, ref) {

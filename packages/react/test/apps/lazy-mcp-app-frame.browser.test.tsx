@@ -135,67 +135,6 @@ describe('McpAppFrame (lazy) in a long chat', () => {
     expect(other.requests.filter((r) => r.method === 'resources/read')).toHaveLength(1)
   })
 
-  // These two scroll the page itself: a rootMargin widens the viewport, which a scroll container inside the page clips.
-  it('an app scrolled fully into view goes live by itself, even after it was evicted while near the viewport', async () => {
-    const server = memoryServer({ html: '<!doctype html><p>app</p>' })
-    const pool = createLiveFramePool(1)
-    const items = Array.from({ length: 3 }, () => activity())
-    await render(
-      <div>
-        {items.map((content, i) => (
-          <div key={content.resourceUri} data-testid={`turn-${i}`} style={{ height: window.innerHeight }}>
-            <McpAppFrame content={content} transport={server.transport} pool={pool} activityId={`n${i}`} rootMargin="300px" />
-          </div>
-        ))}
-      </div>,
-    )
-    window.scrollTo(0, 0)
-    // The first is on screen, the second only within the margin: the one on screen is the one live.
-    await vi.waitFor(() => expect(liveIndexes()).toEqual([0]))
-    await new Promise((resolve) => setTimeout(resolve, 300))
-    expect(liveIndexes()).toEqual([0])
-    // The second was near all along (no new crossing of the margin): on screen now, it goes live.
-    document.querySelector('[data-testid="turn-1"]')!.scrollIntoView({ block: 'start' })
-    await vi.waitFor(() => expect(liveIndexes()).toEqual([1]))
-    expect(document.querySelectorAll('[data-part="show-app"]')).toHaveLength(2)
-    window.scrollTo(0, 0)
-  })
-
-  it('keeps the app in the middle of the viewport live at every position of a ten-app transcript, scrolling up and back down', async () => {
-    const server = memoryServer({ html: '<!doctype html><p>app</p>' })
-    const items = Array.from({ length: 10 }, () => activity())
-    const pool = createLiveFramePool(3)
-    await render(
-      <div>
-        {items.map((content, i) => (
-          <div key={content.resourceUri} style={{ padding: '8px 0' }}>
-            <p>Assistant turn {i}</p>
-            <McpAppFrame content={content} transport={server.transport} pool={pool} activityId={`m${i}`} sizing={{ height: 180 }} />
-          </div>
-        ))}
-      </div>,
-    )
-    const boxes = () => [...document.querySelectorAll<HTMLElement>('[data-mcp-hitl-lazy-app]')]
-    const onScreen = () =>
-      boxes().filter((box) => {
-        const rect = box.getBoundingClientRect()
-        return rect.bottom > 0 && rect.top < window.innerHeight
-      }).length
-    const misses: number[] = []
-    for (const i of [9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]) {
-      boxes()[i]!.scrollIntoView({ block: 'center' })
-      try {
-        await vi.waitFor(() => expect(boxes()[i]!.getAttribute('data-live')).toBe('true'), { timeout: 3000 })
-      } catch {
-        misses.push(i)
-      }
-      // Bounded, once the observers have reported: the pool's three, and more only while more are on screen at once.
-      await vi.waitFor(() => expect(liveIndexes().length).toBeLessThanOrEqual(Math.max(3, onScreen())))
-    }
-    expect(misses).toEqual([])
-    window.scrollTo(0, 0)
-  })
-
   it('twenty real apps scrolled out and back in: one ui/initialize per mounted frame, one resources/read per resource, none on a re-render', async () => {
     const rec = recorder()
     const server = memoryServer({ html: appHtml(`const app = new App({ name: 'ScrollView', version: '1.0.0' }); app.connect().then(() => report('connected', {}));`) })

@@ -1,7 +1,7 @@
 /**
- * Lazy frames that come into view together go live one at a time, those on screen first and, among
- * equals, the one latest in the page: in a chat that opens at its latest message, the app nearest
- * the bottom mounts alone and is not slowed by the others (the iframes of one page share the browser's sandboxed-frame process and the page's main
+ * Lazy frames that come into view together go live one at a time, the one latest in the page
+ * first: in a chat that opens at its latest message, the app nearest the bottom mounts alone and is not slowed by the
+ * others (the iframes of one page share the browser's sandboxed-frame process and the page's main
  * thread), and no task ever builds several frames at once. The next one starts when the previous
  * frame's document has loaded, or after `MOUNT_STAGGER_MS` if it has not (a slow or failed read).
  */
@@ -13,8 +13,6 @@ interface Waiting {
   start: () => void
   /** Where the frame is in the page (observers report in no set order, so the page decides). */
   node: Node
-  /** How far from view the frame is now (0 on screen); frames without one count as on screen. */
-  distance: (() => number) | undefined
 }
 
 const waiting: Waiting[] = []
@@ -24,15 +22,11 @@ let timer: ReturnType<typeof setTimeout> | undefined
 function next(): void {
   clearTimeout(timer)
   timer = undefined
-  // Measured once per choice: a frame's distance can change while it waits (the person scrolls).
-  const distances = waiting.map((entry) => entry.distance?.() ?? 0)
-  let first = waiting.length - 1
+  let latest = waiting.length - 1
   for (let i = 0; i < waiting.length; i++) {
-    const nearer = distances[i]! < distances[first]!
-    const later = distances[i] === distances[first] && waiting[first]!.node.compareDocumentPosition(waiting[i]!.node) & Node.DOCUMENT_POSITION_FOLLOWING
-    if (nearer || later) first = i
+    if (waiting[latest]!.node.compareDocumentPosition(waiting[i]!.node) & Node.DOCUMENT_POSITION_FOLLOWING) latest = i
   }
-  running = waiting.splice(first, 1)[0]
+  running = waiting.splice(latest, 1)[0]
   if (!running) return
   const current = running
   timer = setTimeout(() => finish(current), MOUNT_STAGGER_MS)
@@ -48,12 +42,11 @@ function finish(entry: Waiting): void {
 }
 
 /**
- * Queues `start` (the frame at `node`, `distance` from view, goes live). Returns `done`, to call once
- * the frame's document loaded (or it unmounted): the next waiting frame may start. `done` before
- * `start` ran drops the request.
+ * Queues `start` (the frame at `node` goes live). Returns `done`, to call once the frame's document
+ * loaded (or it unmounted): the next waiting frame may start. `done` before `start` ran drops the request.
  */
-export function queueMount(node: Node, start: () => void, distance?: () => number): () => void {
-  const entry: Waiting = { start, node, distance }
+export function queueMount(node: Node, start: () => void): () => void {
+  const entry: Waiting = { start, node }
   waiting.push(entry)
   // On the next task: the frames that came into view together (one observer task) all queue first, so the newest goes first.
   if (!running && timer === undefined) timer = setTimeout(next, 0)
