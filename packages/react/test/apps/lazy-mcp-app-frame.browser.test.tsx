@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { cleanup, render } from 'vitest-browser-react'
 import { createLiveFramePool, McpAppFrame } from '../../src/apps'
 import { activity, appHtml, memoryServer, recorder } from './fixtures'
@@ -141,25 +141,29 @@ describe('McpAppFrame (lazy) in a long chat', () => {
     const reads = () => server.requests.filter((r) => r.method === 'resources/read').map((r) => r.params?.uri)
     // Five apps, each shown by four results of the transcript.
     const items = Array.from({ length: 20 }, (_, i) => activity({ resourceUri: `ui://test/scroll-${i % 5}.html`, toolInput: { turn: i } }))
-    let mounts = 0
+    // An iframe built for a result (not one moved to the parking box or back, which also adds it to a parent).
+    const built = new Set<HTMLIFrameElement>()
     const mountedUris = new Set<string>()
     const observer = new MutationObserver((records) => {
       for (const record of records) {
         for (const node of record.addedNodes) {
-          if (!(node instanceof HTMLIFrameElement)) continue
-          mounts++
+          if (!(node instanceof HTMLIFrameElement) || built.has(node)) continue
           const index = [...document.querySelectorAll('[data-mcp-hitl-lazy-app]')].findIndex((box) => box.contains(node))
+          if (index < 0) continue
+          built.add(node)
           mountedUris.add(items[index]!.resourceUri)
         }
       }
     })
     observer.observe(document.body, { childList: true, subtree: true })
+    onTestFinished(() => observer.disconnect())
     // A document loaded twice in one iframe would be a second ui/initialize of the same frame.
     const loads = new Map<EventTarget, number>()
     const onLoad = (event: Event) => {
       if (event.target instanceof HTMLIFrameElement) loads.set(event.target, (loads.get(event.target) ?? 0) + 1)
     }
     document.addEventListener('load', onLoad, true)
+    onTestFinished(() => document.removeEventListener('load', onLoad, true))
     const transcript = (onMessage: typeof rec.onMessage) => (
       <div>
         {items.map((content, i) => (
@@ -187,29 +191,28 @@ describe('McpAppFrame (lazy) in a long chat', () => {
     await scrollThrough(bottom(), 0)
     // Each iframe the page built loaded its app once, and no app connected more often than frames were built.
     await vi.waitFor(() => expect(document.querySelectorAll('[data-mcp-hitl-app-frame][data-status="ready"]').length).toBeGreaterThan(0))
-    expect(mounts).toBeGreaterThanOrEqual(items.length / 2)
+    const mounts = () => built.size
+    expect(mounts()).toBeGreaterThanOrEqual(items.length / 2)
     expect(Math.max(...loads.values())).toBe(1)
-    expect(rec.find('connected').length).toBeLessThanOrEqual(mounts)
+    expect(rec.find('connected').length).toBeLessThanOrEqual(mounts())
     // One read per resource, however often its frames were built again.
     expect(reads().length).toBe(new Set(reads()).size)
     expect(new Set(reads())).toEqual(mountedUris)
     // A re-render with new callbacks (as a chat re-renders on every token) re-initializes nothing,
     // once the frames the scroll left live have all connected (bounded wait for a quiet 600 ms).
     for (let quiet = 0, last = -1, tries = 0; quiet < 2 && tries < 30; tries++) {
-      const now = rec.find('connected').length + mounts
+      const now = rec.find('connected').length + mounts()
       quiet = now === last ? quiet + 1 : 0
       last = now
       await new Promise((resolve) => setTimeout(resolve, 300))
     }
     const before = rec.find('connected').length
-    const built = mounts
+    const framesBefore = mounts()
     await screen.rerender(transcript(rec.onMessage))
     await new Promise((resolve) => setTimeout(resolve, 500))
     expect(rec.find('connected').length).toBe(before)
-    expect(mounts).toBe(built)
+    expect(mounts()).toBe(framesBefore)
     expect(Math.max(...loads.values())).toBe(1)
-    observer.disconnect()
-    document.removeEventListener('load', onLoad, true)
   })
 
   it('eager opts out: every frame mounts at once', async () => {
